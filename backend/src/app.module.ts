@@ -1,0 +1,26 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import type { Env } from './config/env.js';
+import { mikroOrmConfig } from './database/mikro-orm.config.js';
+import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.js';
+import { HealthController } from './modules/health/health.controller.js';
+import { IdentityModule } from './modules/identity/identity.module.js';
+import { LinksModule } from './modules/links/links.module.js';
+import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
+
+@Module({})
+export class AppModule {
+  static forEnv(env: Env): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        InfrastructureModule.forEnv(env),
+        MikroOrmModule.forRoot({ ...mikroOrmConfig(env.DATABASE_URL, env.DATABASE_POOL_MAX), registerRequestContext: false }),
+        IdentityModule,
+        LinksModule,
+        AnalyticsHttpModule,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

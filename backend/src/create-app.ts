@@ -1,0 +1,59 @@
+import 'reflect-metadata';
+import { type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import type { NextFunction, Request, Response } from 'express';
+import session from 'express-session';
+import passport from 'passport';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { AppModule } from './app.module.js';
+import { trustProxySetting, type Env } from './config/env.js';
+import { SESSION_COOKIE } from './modules/identity/identity.constants.js';
+import { createSessionStore } from './modules/identity/infrastructure/session-store.js';
+import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
+import { jsonBody, noPrototypeKeys, sameSiteJsonOnly } from './shared/http/request-guards.js';
+import { createValidationPipe } from './shared/http/validation.js';
+import { PG_POOL, REDIS } from './shared/infrastructure/infrastructure.tokens.js';
+
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Builds the API with its whole HTTP pipeline; used by main.ts and by the integration tests alike. */
+export async function createApp(env: Env): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forEnv(env), {
+    bodyParser: false,
+    logger: env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+  });
+  app.enableShutdownHooks();
+  app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
+  app.disable('x-powered-by');
+
+  const orm = app.get(MikroORM);
+  app.use((_req: Request, _res: Response, next: NextFunction) => RequestContext.create(orm.em, next));
+
+  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  app.use('/api', sameSiteJsonOnly(allowedOrigins));
+  app.use('/api', jsonBody('64kb'));
+  app.use('/api', noPrototypeKeys);
+
+  app.use(
+    session({
+      name: SESSION_COOKIE,
+      store: createSessionStore(app.get<Redis | null>(REDIS), app.get<pg.Pool>(PG_POOL), env.REDIS_KEY_PREFIX),
+      secret: env.SESSION_SECRET,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      proxy: undefined,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: THIRTY_DAYS_MS, path: '/' },
+    }),
+  );
+  app.use(passport.initialize());
+  app.use(passport.session());
+
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new DomainErrorFilter());
+  await app.init();
+  return app;
+}

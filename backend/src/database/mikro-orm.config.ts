@@ -1,0 +1,21 @@
+import { defineConfig } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { UserSchema } from '../modules/identity/infrastructure/user.schema.js';
+import { LinkSchema } from '../modules/links/infrastructure/link.schema.js';
+import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial.js';
+
+/** Migrations in the order they run; each new one is appended here. */
+export const migrationsList = [{ name: 'Migration20261122000000_initial', class: Migration20261122000000_initial }];
+
+export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {
+  return defineConfig({
+    clientUrl: databaseUrl,
+    entities: [UserSchema, LinkSchema],
+    discovery: { warnWhenNoEntities: false },
+    extensions: [Migrator],
+    migrations: { migrationsList, snapshot: false, transactional: true, allOrNothing: true },
+    pool: { min: 0, max: poolMax },
+    forceUtcTimezone: true,
+    debug: false,
+  });
+}

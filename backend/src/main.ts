@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import 'dotenv/config';
+import { Logger } from '@nestjs/common';
+import { loadEnv } from './config/env.js';
+import { createApp } from './create-app.js';
+
+async function bootstrap(): Promise<void> {
+  const env = loadEnv();
+  const app = await createApp(env);
+  if (env.HOST) await app.listen(env.PORT, env.HOST);
+  else await app.listen(env.PORT);
+  Logger.log(`API listening on http://localhost:${env.PORT}`, 'Bootstrap');
+}
+
+bootstrap().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Response } from 'express';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
+
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+
+@Controller('api/health')
+export class HealthController {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(REDIS) private readonly redis: Redis | null,
+  ) {}
+
+  /** 200 when the database (and Redis, where configured) answer; 503 naming what is down. */
+  @Get()
+  async check(@Res({ passthrough: true }) response: Response) {
+    const [database, redis] = await Promise.all([
+      within(this.em.fork().execute('select 1'), 2000).then(() => 'up' as const, () => 'down' as const),
+      this.redis ? within(this.redis.ping(), 2000).then(() => 'up' as const, () => 'down' as const) : 'not configured',
+    ]);
+    const down = [database === 'down' && 'database', redis === 'down' && 'Redis'].filter(Boolean);
+    if (down.length > 0) {
+      response.status(503);
+      return { statusCode: 503, message: `Unavailable: ${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} down`, database, redis };
+    }
+    return { status: 'ok', database, redis };
+  }
+}

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../../shared/clock.js';
+import type { Id } from '../../../shared/ids.js';
+import { AnalyticsRecorder } from '../../analytics/application/ports/analytics-recorder.js';
+import { referrerHost } from '../../analytics/domain/analytics.js';
+import { ListLinksUseCase } from '../../links/application/list-links.use-case.js';
+import type { VisitorContext } from '../../links/application/record-click.use-case.js';
+import type { Link } from '../../links/domain/link.js';
+import { userNotFound } from '../domain/identity.errors.js';
+import type { User } from '../domain/user.js';
+import { UserRepository } from './ports/user.repository.js';
+
+export interface PageVisitor extends VisitorContext {
+  /** The signed-in creator looking, if any: their own views are not counted. */
+  viewerId: Id | null;
+}
+
+@Injectable()
+export class GetPublicProfileUseCase {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly links: ListLinksUseCase,
+    private readonly recorder: AnalyticsRecorder,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The creator and their active links, counting one view unless the visitor is a bot or the creator. */
+  async execute(username: string, visitor: PageVisitor): Promise<{ user: User; links: Link[] }> {
+    const user = await this.users.findByUsername(username);
+    if (!user) throw userNotFound();
+    const links = await this.links.active(user.id);
+    if (!visitor.isBot && visitor.viewerId !== user.id) {
+      await this.recorder.record({
+        kind: 'view',
+        ownerId: user.id,
+        linkId: null,
+        occurredAt: this.clock.now(),
+        referrer: referrerHost(visitor.referrer),
+      });
+    }
+    return { user, links };
+  }
+}

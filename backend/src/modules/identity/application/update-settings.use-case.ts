@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { parseDollarsToCents, Messages, type Theme } from '@linkbio/shared-contracts';
+import { Clock } from '../../../shared/clock.js';
+import { invalid } from '../../../shared/domain-error.js';
+import type { Id } from '../../../shared/ids.js';
+import { userNotFound } from '../domain/identity.errors.js';
+import type { User } from '../domain/user.js';
+import { UserRepository } from './ports/user.repository.js';
+
+/** Loads the creator, applies one change of their settings and saves it. */
+@Injectable()
+export class UpdateSettingsUseCase {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  template(userId: Id, change: { theme?: Theme; backgroundColor?: string | null; backgroundImage?: string | null }) {
+    return this.apply(userId, (user) => user.changeTemplate(change));
+  }
+
+  payoutSettings(userId: Id, change: { paypalEmail?: string | null; cashappHandle?: string | null }) {
+    return this.apply(userId, (user) => user.changePayoutSettings(change));
+  }
+
+  /** @param bookingPrice a dollar string such as "25" or "25.50"; empty or null clears it */
+  bookingSettings(userId: Id, enableBooking: boolean, bookingPrice: string | null | undefined) {
+    let cents: number | null | undefined = undefined;
+    if (bookingPrice === null || bookingPrice === '') cents = null;
+    else if (bookingPrice !== undefined) {
+      cents = parseDollarsToCents(bookingPrice);
+      if (cents === null) throw invalid(Messages.invalidBookingPrice);
+    }
+    return this.apply(userId, (user) => user.changeBookingSettings(enableBooking, cents));
+  }
+
+  private async apply(userId: Id, change: (user: User) => void): Promise<User> {
+    const user = await this.users.findById(userId);
+    if (!user) throw userNotFound();
+    change(user);
+    user.updatedAt = this.clock.now();
+    await this.users.save(user);
+    return user;
+  }
+}

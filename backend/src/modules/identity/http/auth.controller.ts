@@ -1,0 +1,53 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { RegisterRequest, type UserView } from '@linkbio/shared-contracts';
+import { AttemptLimiter } from '../application/ports/attempt-limiter.js';
+import { RegisterUseCase } from '../application/register.use-case.js';
+import type { User } from '../domain/user.js';
+import { SESSION_COOKIE } from '../identity.constants.js';
+import { LoginGuard } from './login.guard.js';
+import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
+import { toUserView } from './user.views.js';
+
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly register: RegisterUseCase,
+    private readonly limiter: AttemptLimiter,
+  ) {}
+
+  @Post('register')
+  async registerAccount(@Body() body: RegisterRequest, @Req() request: Request): Promise<UserView> {
+    await this.limiter.consume({ action: 'register', ip: request.ip ?? 'unknown', email: body.email });
+    const user = await this.register.execute(body);
+    await logIn(request, user);
+    return toUserView(user);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(LoginGuard)
+  login(@CurrentUser() user: User): UserView {
+    return toUserView(user);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ message: string }> {
+    await new Promise<void>((resolve, reject) => request.logout((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) => request.session.destroy((error) => (error ? reject(error) : resolve())));
+    response.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+    return { message: 'Signed out' };
+  }
+
+  @Get('me')
+  @UseGuards(SignedInGuard)
+  me(@CurrentUser() user: User): UserView {
+    return toUserView(user);
+  }
+}
+
+/** Signs the new account in; passport regenerates the session id first. */
+function logIn(request: Request, user: User): Promise<void> {
+  return new Promise((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
+}

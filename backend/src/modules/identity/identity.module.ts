@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { Env } from '../../config/env.js';
+import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
+import { LinksModule } from '../links/links.module.js';
+import { AuthenticateUseCase } from './application/authenticate.use-case.js';
+import { GetPublicProfileUseCase } from './application/get-public-profile.use-case.js';
+import { AttemptLimiter } from './application/ports/attempt-limiter.js';
+import { PasswordHasher } from './application/ports/password-hasher.js';
+import { UserRepository } from './application/ports/user.repository.js';
+import { RegisterUseCase } from './application/register.use-case.js';
+import { UpdateSettingsUseCase } from './application/update-settings.use-case.js';
+import { AuthController } from './http/auth.controller.js';
+import { UsersController } from './http/users.controller.js';
+import { Argon2PasswordHasher } from './infrastructure/argon2-password.hasher.js';
+import { FlexibleAttemptLimiter, postgresLimiters, redisLimiters } from './infrastructure/flexible-attempt.limiter.js';
+import { LocalStrategy } from './infrastructure/local.strategy.js';
+import { MikroOrmUserRepository } from './infrastructure/mikro-orm-user.repository.js';
+import { SessionSerializer } from './infrastructure/session.serializer.js';
+
+@Module({
+  imports: [PassportModule.register({ session: true }), LinksModule, AnalyticsModule],
+  controllers: [AuthController, UsersController],
+  providers: [
+    { provide: UserRepository, useClass: MikroOrmUserRepository },
+    { provide: PasswordHasher, useClass: Argon2PasswordHasher },
+    {
+      provide: AttemptLimiter,
+      inject: [ENV, PG_POOL, REDIS],
+      useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
+        new FlexibleAttemptLimiter(redis ? redisLimiters(redis, env.REDIS_KEY_PREFIX) : postgresLimiters(pool)),
+    },
+    RegisterUseCase,
+    AuthenticateUseCase,
+    UpdateSettingsUseCase,
+    GetPublicProfileUseCase,
+    LocalStrategy,
+    SessionSerializer,
+  ],
+})
+export class IdentityModule {}

@@ -1,0 +1,65 @@
+import { Messages } from '@linkbio/shared-contracts';
+import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { DomainError } from '../../../shared/domain-error.js';
+import { AttemptLimiter, type Attempt, type GuardedAction } from '../application/ports/attempt-limiter.js';
+
+/** Attempts allowed per window. */
+export const ATTEMPT_LIMITS: Record<GuardedAction, { perIp: number; perEmail: number; windowSeconds: number }> = {
+  login: { perIp: 30, perEmail: 10, windowSeconds: 15 * 60 },
+  register: { perIp: 10, perEmail: 5, windowSeconds: 60 * 60 },
+};
+
+type LimiterFactory = (keyPrefix: string, points: number, duration: number) => RateLimiterAbstract;
+
+export const redisLimiters =
+  (redis: Redis, prefix: string): LimiterFactory =>
+  (keyPrefix, points, duration) =>
+    new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}rl:${keyPrefix}`, points, duration });
+
+export const postgresLimiters =
+  (pool: pg.Pool): LimiterFactory =>
+  (keyPrefix, points, duration) =>
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      clearExpiredByTimeout: true,
+      keyPrefix,
+      points,
+      duration,
+    });
+
+/** rate-limiter-flexible over Redis or PostgreSQL. */
+export class FlexibleAttemptLimiter extends AttemptLimiter {
+  private readonly limiters: Record<GuardedAction, { ip: RateLimiterAbstract; email: RateLimiterAbstract }>;
+
+  constructor(create: LimiterFactory) {
+    super();
+    const build = (action: GuardedAction) => {
+      const { perIp, perEmail, windowSeconds } = ATTEMPT_LIMITS[action];
+      return { ip: create(`${action}_ip`, perIp, windowSeconds), email: create(`${action}_email`, perEmail, windowSeconds) };
+    };
+    this.limiters = { login: build('login'), register: build('register') };
+  }
+
+  async consume({ action, ip, email }: Attempt): Promise<void> {
+    const limiters = this.limiters[action];
+    try {
+      await limiters.ip.consume(ip);
+      await limiters.email.consume(email.trim().toLowerCase());
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) {
+        const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+        throw new DomainError('too_many', Messages.tooManyAttempts(Math.ceil(seconds / 60)), { retryAfterSeconds: seconds });
+      }
+      throw rejection;
+    }
+  }
+
+  async succeeded({ action, email }: Attempt): Promise<void> {
+    await this.limiters[action].email.delete(email.trim().toLowerCase());
+  }
+}

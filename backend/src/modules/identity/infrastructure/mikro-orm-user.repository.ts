@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import type { Id } from '../../../shared/ids.js';
+import { UserRepository } from '../application/ports/user.repository.js';
+import { emailTaken, usernameTaken } from '../domain/identity.errors.js';
+import { User } from '../domain/user.js';
+
+@Injectable()
+export class MikroOrmUserRepository extends UserRepository {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  findById(id: Id): Promise<User | null> {
+    return this.em.findOne(User, { id });
+  }
+
+  findByEmail(email: string): Promise<User | null> {
+    return this.em.createQueryBuilder(User).where('lower(email) = ?', [email.toLowerCase()]).getSingleResult();
+  }
+
+  findByUsername(username: string): Promise<User | null> {
+    return this.em.createQueryBuilder(User).where('lower(username) = ?', [username.toLowerCase()]).getSingleResult();
+  }
+
+  async add(user: User): Promise<void> {
+    try {
+      await this.em.persistAndFlush(user);
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        this.em.clear();
+        const constraint = (error as unknown as { constraint?: string }).constraint ?? error.message;
+        throw constraint.includes('users_username_unique') ? usernameTaken() : emailTaken();
+      }
+      throw error;
+    }
+  }
+
+  async save(user: User): Promise<void> {
+    await this.em.persistAndFlush(user);
+  }
+}

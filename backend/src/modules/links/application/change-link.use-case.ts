@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../../shared/clock.js';
+import type { Id } from '../../../shared/ids.js';
+import type { Link } from '../domain/link.js';
+import { badOrder, linkNotFound } from '../domain/links.errors.js';
+import { LinkRepository } from './ports/link.repository.js';
+
+/** Edits, deletes and reorders a creator's own links; anyone else's link is "not found". */
+@Injectable()
+export class ChangeLinkUseCase {
+  constructor(
+    private readonly links: LinkRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async update(ownerId: Id, linkId: Id, data: { title?: string; url?: string; isActive?: boolean; order?: number }): Promise<Link> {
+    const link = await this.owned(ownerId, linkId);
+    link.change(data, this.clock.now());
+    await this.links.save(link);
+    return link;
+  }
+
+  async delete(ownerId: Id, linkId: Id): Promise<void> {
+    await this.links.remove(await this.owned(ownerId, linkId));
+  }
+
+  /** `ids` is the full new order of the creator's links. */
+  async reorder(ownerId: Id, ids: Id[]): Promise<Link[]> {
+    if (new Set(ids).size !== ids.length) throw badOrder();
+    if (!(await this.links.reorder(ownerId, ids, this.clock.now()))) throw badOrder();
+    return this.links.listForOwner(ownerId);
+  }
+
+  private async owned(ownerId: Id, linkId: Id): Promise<Link> {
+    const link = await this.links.findOwned(ownerId, linkId);
+    if (!link) throw linkNotFound();
+    return link;
+  }
+}

@@ -1,0 +1,58 @@
+import { FREE_PLAN_LINK_LIMIT, Messages, normalizeHttpUrl } from '@linkbio/shared-contracts';
+import { forbidden, invalid } from '../../../shared/domain-error.js';
+import { newId, type Id } from '../../../shared/ids.js';
+
+/** One button on a creator's public page. */
+export class Link {
+  id: Id;
+  ownerId: Id;
+  title: string;
+  url: string;
+  isActive = true;
+  order = 0;
+  createdAt: Date;
+  updatedAt: Date;
+
+  static create(ownerId: Id, data: { title: string; url: string; order?: number }, now: Date): Link {
+    const link = new Link();
+    link.id = newId();
+    link.ownerId = ownerId;
+    link.title = checkTitle(data.title);
+    link.url = checkUrl(data.url);
+    link.order = data.order ?? 0;
+    link.createdAt = now;
+    link.updatedAt = now;
+    return link;
+  }
+
+  change(data: { title?: string; url?: string; isActive?: boolean; order?: number }, now: Date): void {
+    if (data.title !== undefined) this.title = checkTitle(data.title);
+    if (data.url !== undefined) this.url = checkUrl(data.url);
+    if (data.isActive !== undefined) this.isActive = data.isActive;
+    if (data.order !== undefined) this.order = data.order;
+    this.updatedAt = now;
+  }
+}
+
+function checkTitle(title: string): string {
+  const trimmed = title.trim();
+  if (trimmed.length === 0) throw invalid(Messages.titleRequired);
+  if (trimmed.length > 100) throw invalid(Messages.titleTooLong);
+  return trimmed;
+}
+
+function checkUrl(url: string): string {
+  const normalized = normalizeHttpUrl(url);
+  if (normalized === null) throw invalid(Messages.invalidUrl);
+  return normalized;
+}
+
+/** How many links a creator may hold: five on the free plan, no limit on Premium. */
+export const linkLimitFor = (isPremium: boolean): number | null => (isPremium ? null : FREE_PLAN_LINK_LIMIT);
+
+export const linkLimitReached = () => forbidden(Messages.freePlanLinkLimit);
+
+/** Order ascending, ties broken by newest first (decisions.md), so a new link with order 0 comes first. */
+export function compareLinks(a: Link, b: Link): number {
+  return a.order - b.order || b.createdAt.getTime() - a.createdAt.getTime() || a.id.localeCompare(b.id);
+}

@@ -1,0 +1,91 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  CreateLinkRequest,
+  Messages,
+  ReorderLinksRequest,
+  UpdateLinkRequest,
+  type ClickResponse,
+  type LinkView,
+} from '@linkbio/shared-contracts';
+import { isbot } from 'isbot';
+import { invalid } from '../../../shared/domain-error.js';
+import { isId } from '../../../shared/ids.js';
+import type { User } from '../../identity/domain/user.js';
+import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
+import { ChangeLinkUseCase } from '../application/change-link.use-case.js';
+import { CreateLinkUseCase } from '../application/create-link.use-case.js';
+import { ListLinksUseCase } from '../application/list-links.use-case.js';
+import { RecordClickUseCase } from '../application/record-click.use-case.js';
+import type { Link } from '../domain/link.js';
+import { linkNotFound } from '../domain/links.errors.js';
+
+const toLinkView = (link: Link, clicks: number): LinkView => ({
+  id: link.id,
+  title: link.title,
+  url: link.url,
+  clicks,
+  isActive: link.isActive,
+  order: link.order,
+  createdAt: link.createdAt.toISOString(),
+});
+
+/** A malformed id names no link: answered exactly like a missing one. */
+function linkId(id: string): string {
+  if (!isId(id)) throw linkNotFound();
+  return id.toLowerCase();
+}
+
+@Controller('api/links')
+export class LinksController {
+  constructor(
+    private readonly list: ListLinksUseCase,
+    private readonly create: CreateLinkUseCase,
+    private readonly change: ChangeLinkUseCase,
+    private readonly click: RecordClickUseCase,
+  ) {}
+
+  @Get()
+  @UseGuards(SignedInGuard)
+  async all(@CurrentUser() user: User): Promise<LinkView[]> {
+    return (await this.list.forOwner(user.id)).map(({ link, clicks }) => toLinkView(link, clicks));
+  }
+
+  @Post()
+  @UseGuards(SignedInGuard)
+  async add(@CurrentUser() user: User, @Body() body: CreateLinkRequest): Promise<LinkView> {
+    return toLinkView(await this.create.execute({ id: user.id, isPremium: user.isPremium }, body), 0);
+  }
+
+  @Put('order')
+  @UseGuards(SignedInGuard)
+  async reorder(@CurrentUser() user: User, @Body() body: ReorderLinksRequest): Promise<LinkView[]> {
+    await this.change.reorder(user.id, body.ids.map((id) => id.toLowerCase()));
+    return this.all(user);
+  }
+
+  @Put(':id')
+  @UseGuards(SignedInGuard)
+  async update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateLinkRequest): Promise<LinkView> {
+    if (Object.values(body).every((value) => value === undefined)) throw invalid(Messages.nothingToUpdate);
+    const link = await this.change.update(user.id, linkId(id), body);
+    const clicks = (await this.list.forOwner(user.id)).find((entry) => entry.link.id === link.id)?.clicks ?? 0;
+    return toLinkView(link, clicks);
+  }
+
+  @Delete(':id')
+  @UseGuards(SignedInGuard)
+  async remove(@CurrentUser() user: User, @Param('id') id: string): Promise<{ message: string }> {
+    await this.change.delete(user.id, linkId(id));
+    return { message: 'Link deleted' };
+  }
+
+  @Post(':id/click')
+  @HttpCode(200)
+  async recordClick(
+    @Param('id') id: string,
+    @Headers('user-agent') userAgent: string | undefined,
+    @Headers('referer') referrer: string | undefined,
+  ): Promise<ClickResponse> {
+    return { url: await this.click.execute(linkId(id), { isBot: isbot(userAgent ?? ''), referrer }) };
+  }
+}

@@ -1,0 +1,17 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { Link } from '../domain/link.js';
+
+export const LinkSchema = new EntitySchema<Link>({
+  class: Link,
+  tableName: 'links',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    ownerId: { type: 'uuid' },
+    title: { type: 'string', length: 100 },
+    url: { type: 'string', length: 2048 },
+    isActive: { type: 'boolean' },
+    order: { type: 'integer', fieldName: 'position' },
+    createdAt: { type: 'Date', columnType: 'timestamptz' },
+    updatedAt: { type: 'Date', columnType: 'timestamptz' },
+  },
+});

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Id } from '../../../shared/ids.js';
+import { LinkRepository } from '../application/ports/link.repository.js';
+import { Link } from '../domain/link.js';
+
+const LIST_ORDER = { order: 'asc', createdAt: 'desc', id: 'asc' } as const;
+
+@Injectable()
+export class MikroOrmLinkRepository extends LinkRepository {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  findOwned(ownerId: Id, id: Id): Promise<Link | null> {
+    return this.em.findOne(Link, { id, ownerId });
+  }
+
+  findActive(id: Id): Promise<Link | null> {
+    return this.em.findOne(Link, { id, isActive: true });
+  }
+
+  listForOwner(ownerId: Id): Promise<Link[]> {
+    return this.em.find(Link, { ownerId }, { orderBy: LIST_ORDER, refresh: true });
+  }
+
+  listActiveForOwner(ownerId: Id): Promise<Link[]> {
+    return this.em.find(Link, { ownerId, isActive: true }, { orderBy: LIST_ORDER });
+  }
+
+  countActiveForOwner(ownerId: Id): Promise<number> {
+    return this.em.count(Link, { ownerId, isActive: true });
+  }
+
+  addWithinLimit(link: Link, limit: number | null): Promise<boolean> {
+    return this.em.transactional(async (em) => {
+      await lockOwner(em, link.ownerId);
+      if (limit !== null && (await em.count(Link, { ownerId: link.ownerId })) >= limit) return false;
+      em.persist(link);
+      return true;
+    });
+  }
+
+  async save(link: Link): Promise<void> {
+    await this.em.persistAndFlush(link);
+  }
+
+  async remove(link: Link): Promise<void> {
+    await this.em.removeAndFlush(link);
+  }
+
+  reorder(ownerId: Id, ids: Id[], now: Date): Promise<boolean> {
+    return this.em.transactional(async (em) => {
+      await lockOwner(em, ownerId);
+      const rows = await em.execute<Array<{ id: string }>>('select id from links where owner_id = ?', [ownerId]);
+      const owned = new Set(rows.map((row) => row.id));
+      if (owned.size !== ids.length || !ids.every((id) => owned.has(id))) return false;
+      await em.execute(
+        `update links as l set position = o.ord - 1, updated_at = ?
+           from unnest(?::uuid[]) with ordinality as o(id, ord)
+          where l.id = o.id and l.owner_id = ?`,
+        [now, ids, ownerId],
+      );
+      return true;
+    });
+  }
+}
+
+/** Serialises writes that depend on a count of the owner's links. */
+async function lockOwner(em: EntityManager, ownerId: Id): Promise<void> {
+  await em.execute('select id from users where id = ? for update', [ownerId]);
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
+import { ChangeLinkUseCase } from './application/change-link.use-case.js';
+import { CreateLinkUseCase } from './application/create-link.use-case.js';
+import { ListLinksUseCase } from './application/list-links.use-case.js';
+import { LinkRepository } from './application/ports/link.repository.js';
+import { RecordClickUseCase } from './application/record-click.use-case.js';
+import { LinksController } from './http/links.controller.js';
+import { MikroOrmLinkRepository } from './infrastructure/mikro-orm-link.repository.js';
+
+@Module({
+  imports: [AnalyticsModule],
+  controllers: [LinksController],
+  providers: [
+    { provide: LinkRepository, useClass: MikroOrmLinkRepository },
+    CreateLinkUseCase,
+    ChangeLinkUseCase,
+    ListLinksUseCase,
+    RecordClickUseCase,
+  ],
+  exports: [ListLinksUseCase],
+})
+export class LinksModule {}

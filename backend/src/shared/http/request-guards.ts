@@ -1,0 +1,60 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { Messages } from '@linkbio/shared-contracts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+const refuse = (res: Response, statusCode: number, message: string) => res.status(statusCode).json({ statusCode, message });
+
+/**
+ * CSRF defence for the API: a state-changing call must not come from another site (Origin and
+ * Sec-Fetch-Site), and a body, when present, must be JSON, which a cross-site form cannot send.
+ */
+export function sameSiteJsonOnly(allowedOrigins: string[]) {
+  const allowed = new Set(allowedOrigins);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== 'null') {
+      const ownOrigin = `${req.protocol}://${req.headers.host ?? ''}`;
+      if (origin !== ownOrigin && !allowed.has(origin)) return refuse(res, 403, Messages.crossSite);
+    } else if (origin === 'null') {
+      return refuse(res, 403, Messages.crossSite);
+    }
+    if (req.headers['sec-fetch-site'] === 'cross-site') return refuse(res, 403, Messages.crossSite);
+    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (hasBody && !req.is('application/json')) return refuse(res, 415, Messages.jsonOnly);
+    next();
+  };
+}
+
+/** Refuses JSON bodies that carry prototype-polluting keys at any depth. */
+export function noPrototypeKeys(req: Request, res: Response, next: NextFunction) {
+  const offending = findForbiddenKey(req.body, 0);
+  if (offending !== null) return refuse(res, 400, Messages.unexpectedField(offending));
+  next();
+}
+
+function findForbiddenKey(value: unknown, depth: number): string | null {
+  if (value === null || typeof value !== 'object' || depth > 32) return null;
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) return key;
+    const nested = findForbiddenKey((value as Record<string, unknown>)[key], depth + 1);
+    if (nested !== null) return nested;
+  }
+  return null;
+}
+
+/** Parses JSON bodies, answering malformed or oversized ones with a plain message. */
+export function jsonBody(limit: string) {
+  const parse = express.json({ limit, strict: true });
+  return (req: Request, res: Response, next: NextFunction) =>
+    parse(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const { type, status } = error as { type?: string; status?: number };
+      if (type === 'entity.too.large') return refuse(res, 413, Messages.bodyTooLarge);
+      if (type === 'entity.parse.failed') return refuse(res, 400, Messages.malformedJson);
+      if (typeof status === 'number' && status >= 400 && status < 500) return refuse(res, status, Messages.jsonOnly);
+      next(error);
+    });
+}

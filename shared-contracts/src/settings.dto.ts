@@ -1,0 +1,50 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { EMAIL_MAX_LENGTH, THEMES, type Theme } from './constants.js';
+import { Messages } from './messages.js';
+import { CASHAPP_HANDLE_PATTERN, DOLLAR_AMOUNT_PATTERN, HEX_COLOR_PATTERN } from './validation.js';
+import { trimString } from './validators.js';
+
+const present = (_: object, value: unknown) => value !== null && value !== undefined && value !== '';
+
+export class UpdateTemplateRequest {
+  @IsIn(THEMES, { message: Messages.invalidTheme })
+  @IsOptional()
+  theme?: Theme;
+
+  @Matches(HEX_COLOR_PATTERN, { message: Messages.invalidColor })
+  @IsString({ message: Messages.invalidColor })
+  @ValidateIf(present)
+  backgroundColor?: string | null;
+
+  @MaxLength(2048, { message: Messages.imageNotUploaded })
+  @IsString({ message: Messages.imageNotUploaded })
+  @ValidateIf(present)
+  backgroundImage?: string | null;
+}
+
+export class UpdatePayoutSettingsRequest {
+  @IsEmail({}, { message: Messages.invalidPaypalEmail })
+  @MaxLength(EMAIL_MAX_LENGTH, { message: Messages.invalidPaypalEmail })
+  @IsString({ message: Messages.invalidPaypalEmail })
+  @ValidateIf(present)
+  @Transform(trimString)
+  paypalEmail?: string | null;
+
+  @Matches(CASHAPP_HANDLE_PATTERN, { message: Messages.invalidCashappHandle })
+  @IsString({ message: Messages.invalidCashappHandle })
+  @ValidateIf(present)
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().replace(/^\$/, '') : value))
+  cashappHandle?: string | null;
+}
+
+export class UpdateBookingSettingsRequest {
+  @IsBoolean({ message: Messages.enableBookingBoolean })
+  enableBooking!: boolean;
+
+  @Matches(DOLLAR_AMOUNT_PATTERN, { message: Messages.invalidBookingPrice })
+  @IsString({ message: Messages.invalidBookingPrice })
+  @ValidateIf(present)
+  @Transform(trimString)
+  bookingPrice?: string | null;
+}
