@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { Env } from './config/env.js';
-import { mikroOrmConfig } from './database/mikro-orm.config.js';
+import { DatabaseModule } from './database/database.module.js';
 import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.js';
 import { HealthController } from './modules/health/health.controller.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -15,7 +14,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         InfrastructureModule.forEnv(env),
-        MikroOrmModule.forRoot({ ...mikroOrmConfig(env.DATABASE_URL, env.DATABASE_POOL_MAX), registerRequestContext: false }),
+        DatabaseModule.forUrl(env.DATABASE_URL, env.DATABASE_POOL_MAX),
         IdentityModule,
         LinksModule,
         AnalyticsHttpModule,

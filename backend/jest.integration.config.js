@@ -1,0 +1,13 @@
+import { base } from './jest.config.js';
+
+/** Integration specs: the HTTP API over real PostgreSQL and Redis, on a database made for this run. */
+export default {
+  ...base,
+  displayName: 'integration',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.integration-spec.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  testTimeout: 30000,
+  maxWorkers: 2,
+};
