@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** `npm start` on the embedded default: no DATABASE_URL, no REDIS_URL, data in a folder of its own. */
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function startProduct(dataDir: string, port: number): { child: ChildProcess; output: () => string } {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'development' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  delete env.SESSION_SECRET;
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function healthy(port: number, product: { child: ChildProcess; output: () => string }): Promise<Response> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (product.child.exitCode !== null) throw new Error(`npm start exited early:\n${product.output()}`);
+    const response = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+    if (response) return response;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from /api/health:\n${product.output()}`);
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((done) => {
+    child.once('exit', (code) => done(code));
+    child.kill('SIGINT');
+  });
+}
+
+describe('npm start on the embedded defaults', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'linkbio-start-'));
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves /api/health with 200, keeps its data between runs and stops cleanly on Ctrl-C', async () => {
+    const port = await freePort();
+    const first = startProduct(dataDir, port);
+    const health = await healthy(port, first);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'up', redis: 'not configured' });
+
+    const account = { username: 'startcheck', email: 'start@example.com', password: 'secret1', confirmPassword: 'secret1', displayName: 'Start' };
+    const registered = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    expect(registered.status).toBe(201);
+    expect(await stop(first.child)).toBe(0);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+
+    const second = startProduct(dataDir, port);
+    expect((await healthy(port, second)).status).toBe(200);
+    const profile = await fetch(`http://127.0.0.1:${port}/api/users/startcheck`);
+    expect(profile.status).toBe(200);
+    expect(await stop(second.child)).toBe(0);
+  }, 120_000);
+});
