@@ -11,7 +11,7 @@ import {
 } from './constants.js';
 import { Messages } from './messages.js';
 import { USERNAME_PATTERN } from './validation.js';
-import { MatchesProperty, trimString } from './validators.js';
+import { MatchesProperty, MaxChars, trimString } from './validators.js';
 
 export class LoginRequest {
   @Transform(trimString)
@@ -36,7 +36,7 @@ export class RegisterRequest {
 
   @Transform(trimString)
   @IsEmail({}, { message: Messages.invalidEmail })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: Messages.invalidEmail })
+  @MaxChars(EMAIL_MAX_LENGTH, { message: Messages.invalidEmail })
   @IsString({ message: Messages.invalidEmail })
   email!: string;
 
@@ -52,13 +52,13 @@ export class RegisterRequest {
   confirmPassword!: string;
 
   @Transform(trimString)
-  @MaxLength(DISPLAY_NAME_MAX_LENGTH, { message: Messages.displayNameTooLong })
+  @MaxChars(DISPLAY_NAME_MAX_LENGTH, { message: Messages.displayNameTooLong })
   @IsNotEmpty({ message: Messages.displayNameRequired })
   @IsString({ message: Messages.displayNameRequired })
   displayName!: string;
 
   @Transform(trimString)
-  @MaxLength(BIO_MAX_LENGTH, { message: Messages.bioTooLong })
+  @MaxChars(BIO_MAX_LENGTH, { message: Messages.bioTooLong })
   @IsString({ message: Messages.mustBeText('Bio') })
   @ValidateIf((_, value) => value !== null && value !== undefined)
   @IsOptional()

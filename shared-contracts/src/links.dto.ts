@@ -11,12 +11,15 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
 } from 'class-validator';
 import { LINK_TITLE_MAX_LENGTH } from './constants.js';
 import { Messages } from './messages.js';
 import { IsHttpUrl, trimString } from './validators.js';
 
 const MAX_ORDER = 1_000_000;
+
+const sent = (_: object, value: unknown) => value !== undefined;
 
 export class CreateLinkRequest {
   @Transform(trimString)
@@ -36,27 +39,28 @@ export class CreateLinkRequest {
   order?: number;
 }
 
+/** Every field may be left out, but one that is sent must be valid: null is not "no change". */
 export class UpdateLinkRequest {
   @Transform(trimString)
   @MaxLength(LINK_TITLE_MAX_LENGTH, { message: Messages.titleTooLong })
   @IsNotEmpty({ message: Messages.titleRequired })
   @IsString({ message: Messages.titleRequired })
-  @IsOptional()
+  @ValidateIf(sent)
   title?: string;
 
   @Transform(trimString)
   @IsHttpUrl({ message: Messages.invalidUrl })
-  @IsOptional()
+  @ValidateIf(sent)
   url?: string;
 
   @IsBoolean({ message: Messages.isActiveBoolean })
-  @IsOptional()
+  @ValidateIf(sent)
   isActive?: boolean;
 
   @Max(MAX_ORDER, { message: Messages.orderInteger })
   @Min(0, { message: Messages.orderInteger })
   @IsInt({ message: Messages.orderInteger })
-  @IsOptional()
+  @ValidateIf(sent)
   order?: number;
 }
 

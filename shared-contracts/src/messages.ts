@@ -46,9 +46,12 @@ export const Messages = {
   mustBeText: (field: string) => `${field} must be text`,
   unexpectedField: (field: string) => `Unexpected field: ${field}`,
   malformedJson: 'The request body is not valid JSON',
+  jsonObjectOnly: 'The request body must be a JSON object, not a list',
   jsonOnly: 'Requests must be sent as JSON (Content-Type: application/json)',
   crossSite: 'Cross-site requests are not allowed',
   bodyTooLarge: 'The request body is too large',
+  bodyTooDeep: 'The request body is nested too deeply',
+  nulCharacter: 'Text cannot contain NUL (\\u0000) characters',
   notFound: 'Not found',
   internalError: 'Something went wrong on our side. Please try again.',
 } as const;

@@ -1,15 +1,15 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsEmail, IsIn, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { EMAIL_MAX_LENGTH, THEMES, type Theme } from './constants.js';
 import { Messages } from './messages.js';
 import { CASHAPP_HANDLE_PATTERN, DOLLAR_AMOUNT_PATTERN, HEX_COLOR_PATTERN } from './validation.js';
-import { trimString } from './validators.js';
+import { MaxChars, trimString } from './validators.js';
 
 const present = (_: object, value: unknown) => value !== null && value !== undefined && value !== '';
 
 export class UpdateTemplateRequest {
   @IsIn(THEMES, { message: Messages.invalidTheme })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   theme?: Theme;
 
   @Matches(HEX_COLOR_PATTERN, { message: Messages.invalidColor })
@@ -25,7 +25,7 @@ export class UpdateTemplateRequest {
 
 export class UpdatePayoutSettingsRequest {
   @IsEmail({}, { message: Messages.invalidPaypalEmail })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: Messages.invalidPaypalEmail })
+  @MaxChars(EMAIL_MAX_LENGTH, { message: Messages.invalidPaypalEmail })
   @IsString({ message: Messages.invalidPaypalEmail })
   @ValidateIf(present)
   @Transform(trimString)

@@ -16,6 +16,23 @@ export function IsHttpUrl(options: ValidationOptions): PropertyDecorator {
     });
 }
 
+/**
+ * A string of at most `max` characters, counted as PostgreSQL counts them (code points). class-validator's
+ * MaxLength does not count the variation selectors U+FE0E/U+FE0F, so text it accepts (fifty '❤️') could
+ * overflow a varchar column.
+ */
+export function MaxChars(max: number, options: ValidationOptions): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      name: 'maxChars',
+      target: target.constructor,
+      propertyName: propertyName as string,
+      constraints: [max],
+      options,
+      validator: { validate: (value: unknown) => typeof value === 'string' && [...value].length <= max },
+    });
+}
+
 /** Equal to another property of the same object. */
 export function MatchesProperty(other: string, options: ValidationOptions): PropertyDecorator {
   return (target, propertyName) =>

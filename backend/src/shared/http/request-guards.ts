@@ -15,10 +15,7 @@ export function sameSiteJsonOnly(allowedOrigins: string[]) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = req.headers.origin;
-    if (origin !== undefined && origin !== 'null') {
-      const ownOrigin = `${req.protocol}://${req.headers.host ?? ''}`;
-      if (origin !== ownOrigin && !allowed.has(origin)) return refuse(res, 403, Messages.crossSite);
-    } else if (origin === 'null') {
+    if (origin !== undefined && !allowed.has(origin) && hostOf(origin) !== req.headers.host) {
       return refuse(res, 403, Messages.crossSite);
     }
     if (req.headers['sec-fetch-site'] === 'cross-site') return refuse(res, 403, Messages.crossSite);
@@ -28,33 +25,53 @@ export function sameSiteJsonOnly(allowedOrigins: string[]) {
   };
 }
 
-/** Refuses JSON bodies that carry prototype-polluting keys at any depth. */
+const MAX_BODY_DEPTH = 32;
+
+/**
+ * Refuses JSON bodies that carry prototype-polluting keys, NUL characters (PostgreSQL text cannot hold
+ * them) or nesting deeper than 32 levels (which would overflow the stack of the validation that follows).
+ */
 export function noPrototypeKeys(req: Request, res: Response, next: NextFunction) {
-  const offending = findForbiddenKey(req.body, 0);
-  if (offending !== null) return refuse(res, 400, Messages.unexpectedField(offending));
+  const problem = findProblem(req.body, 0);
+  if (problem !== null) return refuse(res, 400, problem);
   next();
 }
 
-function findForbiddenKey(value: unknown, depth: number): string | null {
-  if (value === null || typeof value !== 'object' || depth > 32) return null;
+function findProblem(value: unknown, depth: number): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? Messages.nulCharacter : null;
+  if (value === null || typeof value !== 'object') return null;
+  if (depth >= MAX_BODY_DEPTH) return Messages.bodyTooDeep;
   for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key)) return key;
-    const nested = findForbiddenKey((value as Record<string, unknown>)[key], depth + 1);
+    if (FORBIDDEN_KEYS.has(key)) return Messages.unexpectedField(key);
+    if (key.includes('\u0000')) return Messages.nulCharacter;
+    const nested = findProblem((value as Record<string, unknown>)[key], depth + 1);
     if (nested !== null) return nested;
   }
   return null;
 }
 
-/** Parses JSON bodies, answering malformed or oversized ones with a plain message. */
+/**
+ * Parses JSON bodies, answering malformed or oversized ones with a plain message. Every body the API takes
+ * is an object, so a top-level array is refused here rather than validated field by field as "0", "1"...
+ */
 export function jsonBody(limit: string) {
   const parse = express.json({ limit, strict: true });
   return (req: Request, res: Response, next: NextFunction) =>
     parse(req, res, (error?: unknown) => {
-      if (!error) return next();
+      if (!error) return Array.isArray(req.body) ? refuse(res, 400, Messages.jsonObjectOnly) : next();
       const { type, status } = error as { type?: string; status?: number };
       if (type === 'entity.too.large') return refuse(res, 413, Messages.bodyTooLarge);
       if (type === 'entity.parse.failed') return refuse(res, 400, Messages.malformedJson);
       if (typeof status === 'number' && status >= 400 && status < 500) return refuse(res, status, Messages.jsonOnly);
       next(error);
     });
+}
+
+/** The host (with port) of an Origin header; null for "null" or anything unparsable. */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host || null;
+  } catch {
+    return null;
+  }
 }

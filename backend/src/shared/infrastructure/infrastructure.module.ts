@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Env } from '../../config/env.js';
@@ -20,17 +20,40 @@ export class InfrastructureModule implements OnApplicationShutdown {
       providers: [
         { provide: ENV, useValue: env },
         { provide: Clock, useClass: SystemClock },
-        { provide: PG_POOL, useFactory: () => new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 }) },
-        {
-          provide: REDIS,
-          useFactory: () => (env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : null),
-        },
+        { provide: PG_POOL, useFactory: () => createPool(env.DATABASE_URL) },
+        { provide: REDIS, useFactory: () => (env.REDIS_URL ? createRedis(env.REDIS_URL) : null) },
       ],
       exports: [ENV, Clock, PG_POOL, REDIS],
     };
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([this.pool.end(), this.redis?.quit()]);
+    const redis = this.redis;
+    const closeRedis = async () => {
+      if (!redis) return;
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
+    };
+    await Promise.allSettled([this.pool.end(), closeRedis()]);
   }
+}
+
+const logger = new Logger('Infrastructure');
+
+/** A lost idle connection is logged, not left to crash the process; the pool reconnects on demand. */
+function createPool(connectionString: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 4 });
+  pool.on('error', (error) => logger.error(`PostgreSQL connection lost: ${error.message}`));
+  return pool;
+}
+
+function createRedis(url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  let reported = false;
+  redis.on('error', (error: Error) => {
+    if (!reported) logger.error(`Redis unavailable: ${error.message}`);
+    reported = true;
+  });
+  redis.on('ready', () => (reported = false));
+  return redis;
 }

@@ -24,7 +24,7 @@ export class UpdateSettingsUseCase {
   }
 
   /** @param bookingPrice a dollar string such as "25" or "25.50"; empty or null clears it */
-  bookingSettings(userId: Id, enableBooking: boolean, bookingPrice: string | null | undefined) {
+  async bookingSettings(userId: Id, enableBooking: boolean, bookingPrice: string | null | undefined): Promise<User> {
     let cents: number | null | undefined = undefined;
     if (bookingPrice === null || bookingPrice === '') cents = null;
     else if (bookingPrice !== undefined) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Messages } from '@linkbio/shared-contracts';
 import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
@@ -49,7 +50,7 @@ export class FlexibleAttemptLimiter extends AttemptLimiter {
     const limiters = this.limiters[action];
     try {
       await limiters.ip.consume(ip);
-      await limiters.email.consume(email.trim().toLowerCase());
+      await limiters.email.consume(emailKey(email));
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
         const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
@@ -60,6 +61,15 @@ export class FlexibleAttemptLimiter extends AttemptLimiter {
   }
 
   async succeeded({ action, email }: Attempt): Promise<void> {
-    await this.limiters[action].email.delete(email.trim().toLowerCase());
+    await this.limiters[action].email.delete(emailKey(email));
   }
+}
+
+/**
+ * The counter key of an e-mail address: the address itself, or its SHA-256 when it is so long that
+ * prefix and address would not fit the 255 characters of the rate_limits key column (e-mails go up to 254).
+ */
+function emailKey(email: string): string {
+  const normalized = email.trim().toLowerCase();
+  return normalized.length <= 200 ? normalized : `sha256:${createHash('sha256').update(normalized).digest('hex')}`;
 }

@@ -16,10 +16,12 @@ export class MikroOrmUserRepository extends UserRepository {
   }
 
   findByEmail(email: string): Promise<User | null> {
+    if (email.includes('\u0000')) return Promise.resolve(null); // PostgreSQL text cannot hold NUL: nobody matches
     return this.em.createQueryBuilder(User).where('lower(email) = ?', [email.toLowerCase()]).getSingleResult();
   }
 
   findByUsername(username: string): Promise<User | null> {
+    if (username.includes('\u0000')) return Promise.resolve(null); // PostgreSQL text cannot hold NUL: nobody matches
     return this.em.createQueryBuilder(User).where('lower(username) = ?', [username.toLowerCase()]).getSingleResult();
   }
 

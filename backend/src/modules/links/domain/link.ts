@@ -25,9 +25,12 @@ export class Link {
     return link;
   }
 
+  /** Checks everything before changing anything: a refused change leaves the link as it was. */
   change(data: { title?: string; url?: string; isActive?: boolean; order?: number }, now: Date): void {
-    if (data.title !== undefined) this.title = checkTitle(data.title);
-    if (data.url !== undefined) this.url = checkUrl(data.url);
+    const title = data.title === undefined ? this.title : checkTitle(data.title);
+    const url = data.url === undefined ? this.url : checkUrl(data.url);
+    this.title = title;
+    this.url = url;
     if (data.isActive !== undefined) this.isActive = data.isActive;
     if (data.order !== undefined) this.order = data.order;
     this.updatedAt = now;
@@ -37,7 +40,8 @@ export class Link {
 function checkTitle(title: string): string {
   const trimmed = title.trim();
   if (trimmed.length === 0) throw invalid(Messages.titleRequired);
-  if (trimmed.length > 100) throw invalid(Messages.titleTooLong);
+  // Characters as PostgreSQL's varchar(100) counts them (code points), so an emoji counts once.
+  if ([...trimmed].length > 100) throw invalid(Messages.titleTooLong);
   return trimmed;
 }
 

@@ -54,12 +54,14 @@ export class MikroOrmLinkRepository extends LinkRepository {
       await lockOwner(em, ownerId);
       const rows = await em.execute<Array<{ id: string }>>('select id from links where owner_id = ?', [ownerId]);
       const owned = new Set(rows.map((row) => row.id));
-      if (owned.size !== ids.length || !ids.every((id) => owned.has(id))) return false;
+      const exact = owned.size === ids.length && new Set(ids).size === ids.length && ids.every((id) => owned.has(id));
+      if (!exact) return false;
+      // One array parameter, written as a Postgres array literal: a JS array would be expanded into a list.
       await em.execute(
         `update links as l set position = o.ord - 1, updated_at = ?
            from unnest(?::uuid[]) with ordinality as o(id, ord)
           where l.id = o.id and l.owner_id = ?`,
-        [now, ids, ownerId],
+        [now, `{${ids.join(',')}}`, ownerId],
       );
       return true;
     });

@@ -1,0 +1,40 @@
+import { clickRate, referrerHost } from './analytics.js';
+
+describe('clickRate', () => {
+  it.each([
+    [0, 0, 0],
+    [5, 0, 0],
+    [0, 10, 0],
+    [1, 3, 33.3],
+    [2, 3, 66.7],
+    [1, 8, 12.5],
+    [10, 10, 100],
+    [3, 2, 150],
+    [1, 2000, 0.1],
+    [1, 2001, 0],
+  ])('%d clicks over %d views is %d percent', (clicks, views, rate) => {
+    expect(clickRate(clicks, views)).toBe(rate);
+  });
+});
+
+describe('referrerHost', () => {
+  it.each([
+    ['https://www.instagram.com/p/abc?igshid=1', 'www.instagram.com'],
+    ['http://Example.COM:8080/path', 'example.com'],
+    ['https://user:secret@example.com/', 'example.com'],
+  ])('keeps only the host of %p', (referrer, host) => {
+    expect(referrerHost(referrer)).toBe(host);
+  });
+
+  it.each([
+    undefined,
+    null,
+    '',
+    'not a url',
+    'android-app://com.example',
+    'ftp://files.example.com',
+    'javascript:alert(1)',
+  ])('keeps nothing of %p', (referrer) => {
+    expect(referrerHost(referrer)).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import { Messages } from '@linkbio/shared-contracts';
+import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
+import { FixedClock } from '../../../shared/testing/fixed-clock.js';
+import { InMemoryLinkRepository } from '../testing/in-memory-link.repository.js';
+import { CreateLinkUseCase, type LinkOwner } from './create-link.use-case.js';
+
+const setup = () => {
+  const links = new InMemoryLinkRepository();
+  const clock = new FixedClock('2026-03-02T12:00:00.000Z');
+  return { links, clock, create: new CreateLinkUseCase(links, clock) };
+};
+
+const free: LinkOwner = { id: 'a3c8e2d4-1111-4a6b-9c0d-000000000001', isPremium: false };
+const premium: LinkOwner = { id: 'a3c8e2d4-1111-4a6b-9c0d-000000000002', isPremium: true };
+
+describe('CreateLinkUseCase', () => {
+  it('stores an active link with a trimmed title, on top of the list', async () => {
+    const { links, clock, create } = setup();
+    await create.execute(free, { title: 'Older', url: 'https://older.example.com' });
+    clock.advance(1000);
+
+    const link = await create.execute(free, { title: '  My shop ', url: 'https://shop.example.com' });
+
+    expect(await links.findOwned(free.id, link.id)).toMatchObject({
+      title: 'My shop',
+      url: 'https://shop.example.com',
+      isActive: true,
+      order: 0,
+      createdAt: new Date('2026-03-02T12:00:01.000Z'),
+    });
+    expect((await links.listForOwner(free.id)).map((l) => l.title)).toEqual(['My shop', 'Older']);
+  });
+
+  it('lets a free creator hold five links and refuses the sixth, storing nothing', async () => {
+    const { links, create } = setup();
+    for (let n = 1; n <= 5; n += 1) await create.execute(free, { title: `Link ${n}`, url: 'https://example.com' });
+
+    await expect(create.execute(free, { title: 'Sixth', url: 'https://example.com' })).rejects.toEqual(
+      aDomainError('forbidden', 'Free plan is limited to 5 links. Upgrade to Premium for unlimited links.'),
+    );
+    expect(await links.listForOwner(free.id)).toHaveLength(5);
+  });
+
+  it('counts inactive links towards the free limit', async () => {
+    const { links, clock, create } = setup();
+    for (let n = 1; n <= 5; n += 1) {
+      const link = await create.execute(free, { title: `Link ${n}`, url: 'https://example.com' });
+      link.change({ isActive: false }, clock.now());
+      await links.save(link);
+    }
+
+    await expect(create.execute(free, { title: 'Sixth', url: 'https://example.com' })).rejects.toEqual(
+      aDomainError('forbidden', Messages.freePlanLinkLimit),
+    );
+    expect(await links.countActiveForOwner(free.id)).toBe(0);
+  });
+
+  it('lets a premium creator add links beyond five', async () => {
+    const { links, create } = setup();
+    for (let n = 1; n <= 8; n += 1) await create.execute(premium, { title: `Link ${n}`, url: 'https://example.com' });
+
+    expect(await links.listForOwner(premium.id)).toHaveLength(8);
+  });
+
+  it('keeps every link of a creator whose premium ended, but adds none until they are under the limit', async () => {
+    const { links, create } = setup();
+    const lapsed = { id: premium.id, isPremium: true };
+    for (let n = 1; n <= 6; n += 1) await create.execute(lapsed, { title: `Link ${n}`, url: 'https://example.com' });
+    lapsed.isPremium = false;
+
+    await expect(create.execute(lapsed, { title: 'Seventh', url: 'https://example.com' })).rejects.toEqual(
+      aDomainError('forbidden', Messages.freePlanLinkLimit),
+    );
+    expect(await links.listForOwner(lapsed.id)).toHaveLength(6);
+
+    const [first, second] = await links.listForOwner(lapsed.id);
+    await links.remove(first!);
+    await links.remove(second!);
+    await create.execute(lapsed, { title: 'Back under', url: 'https://example.com' });
+    expect(await links.listForOwner(lapsed.id)).toHaveLength(5);
+  });
+
+  it('does not count another creator’s links', async () => {
+    const { links, create } = setup();
+    for (let n = 1; n <= 5; n += 1) await create.execute(free, { title: `Link ${n}`, url: 'https://example.com' });
+    const other = { id: 'a3c8e2d4-1111-4a6b-9c0d-000000000003', isPremium: false };
+
+    await create.execute(other, { title: 'Mine', url: 'https://example.com' });
+
+    expect(await links.listForOwner(other.id)).toHaveLength(1);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    ' JAVASCRIPT:alert(1)',
+    'data:text/html,<b>x</b>',
+    'vbscript:msgbox',
+    'https://user:pw@example.com',
+  ])('refuses the URL %p, storing nothing', async (url) => {
+    const { links, create } = setup();
+
+    await expect(create.execute(free, { title: 'Bad', url })).rejects.toEqual(
+      aDomainError('invalid', Messages.invalidUrl),
+    );
+    expect(await links.listForOwner(free.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import { FixedClock } from '../../../shared/testing/fixed-clock.js';
+import { InMemoryAnalyticsStore } from '../../analytics/testing/in-memory-analytics.store.js';
+import { Link } from '../domain/link.js';
+import { InMemoryLinkRepository } from '../testing/in-memory-link.repository.js';
+import { ListLinksUseCase } from './list-links.use-case.js';
+import { RecordClickUseCase } from './record-click.use-case.js';
+
+const ALICE = 'a3c8e2d4-1111-4a6b-9c0d-00000000000a';
+const BOB = 'a3c8e2d4-1111-4a6b-9c0d-00000000000b';
+
+const setup = async () => {
+  const links = new InMemoryLinkRepository();
+  const analytics = new InMemoryAnalyticsStore();
+  const clock = new FixedClock();
+  const add = async (ownerId: string, title: string, order: number, active = true) => {
+    const link = Link.create(ownerId, { title, url: `https://example.com/${title}`, order }, clock.advance(1000));
+    link.isActive = active;
+    await links.addWithinLimit(link, null);
+    return link;
+  };
+  const click = new RecordClickUseCase(links, analytics, clock);
+  return { add, click, list: new ListLinksUseCase(links, analytics) };
+};
+
+describe('ListLinksUseCase', () => {
+  it('lists every link of the creator in list order, each with its click count', async () => {
+    const { add, click, list } = await setup();
+    const first = await add(ALICE, 'first', 0);
+    const hidden = await add(ALICE, 'hidden', 1, false);
+    const last = await add(ALICE, 'last', 2);
+    const bobs = await add(BOB, 'bobs', 0);
+    await click.execute(last.id, { isBot: false });
+    await click.execute(last.id, { isBot: false });
+    await click.execute(first.id, { isBot: false });
+    await click.execute(bobs.id, { isBot: false });
+
+    const listed = await list.forOwner(ALICE);
+
+    expect(listed.map(({ link, clicks }) => [link.id, clicks])).toEqual([
+      [first.id, 1],
+      [hidden.id, 0],
+      [last.id, 2],
+    ]);
+  });
+
+  it('lists nothing for a creator without links', async () => {
+    const { list } = await setup();
+
+    expect(await list.forOwner(ALICE)).toEqual([]);
+  });
+
+  it('shows and counts only the active links for the public page', async () => {
+    const { add, list } = await setup();
+    await add(ALICE, 'b', 1);
+    await add(ALICE, 'off', 0, false);
+    await add(ALICE, 'a', 0);
+    await add(BOB, 'bobs', 0);
+
+    expect((await list.active(ALICE)).map((link) => link.title)).toEqual(['a', 'b']);
+    expect(await list.countActive(ALICE)).toBe(2);
+  });
+});

@@ -1,0 +1,64 @@
+import type { Id } from '../../../shared/ids.js';
+import { copyOf } from '../../../shared/testing/copy.js';
+import { LinkRepository } from '../application/ports/link.repository.js';
+import { compareLinks, type Link } from '../domain/link.js';
+
+/** LinkRepository over a Map, with MikroOrmLinkRepository's rules. Stores and returns copies. */
+export class InMemoryLinkRepository extends LinkRepository {
+  private readonly rows = new Map<Id, Link>();
+
+  async findOwned(ownerId: Id, id: Id): Promise<Link | null> {
+    const link = this.rows.get(id);
+    return link && link.ownerId === ownerId ? copyOf(link) : null;
+  }
+
+  async findActive(id: Id): Promise<Link | null> {
+    const link = this.rows.get(id);
+    return link && link.isActive ? copyOf(link) : null;
+  }
+
+  async listForOwner(ownerId: Id): Promise<Link[]> {
+    return this.ownedBy(ownerId)
+      .sort(compareLinks)
+      .map((link) => copyOf(link));
+  }
+
+  async listActiveForOwner(ownerId: Id): Promise<Link[]> {
+    return (await this.listForOwner(ownerId)).filter((link) => link.isActive);
+  }
+
+  async countActiveForOwner(ownerId: Id): Promise<number> {
+    return this.ownedBy(ownerId).filter((link) => link.isActive).length;
+  }
+
+  async addWithinLimit(link: Link, limit: number | null): Promise<boolean> {
+    if (this.rows.has(link.id)) throw new Error(`Link ${link.id} is already stored`);
+    if (limit !== null && this.ownedBy(link.ownerId).length >= limit) return false;
+    this.rows.set(link.id, copyOf(link));
+    return true;
+  }
+
+  async save(link: Link): Promise<void> {
+    this.rows.set(link.id, copyOf(link));
+  }
+
+  async remove(link: Link): Promise<void> {
+    this.rows.delete(link.id);
+  }
+
+  async reorder(ownerId: Id, ids: Id[], now: Date): Promise<boolean> {
+    const owned = new Set(this.ownedBy(ownerId).map((link) => link.id));
+    const exact = ids.length === owned.size && new Set(ids).size === ids.length && ids.every((id) => owned.has(id));
+    if (!exact) return false;
+    ids.forEach((id, position) => {
+      const link = this.rows.get(id)!;
+      link.order = position;
+      link.updatedAt = new Date(now.getTime());
+    });
+    return true;
+  }
+
+  private ownedBy(ownerId: Id): Link[] {
+    return [...this.rows.values()].filter((link) => link.ownerId === ownerId);
+  }
+}

@@ -1,0 +1,246 @@
+import type { Id } from '../../../shared/ids.js';
+import type { LinkRepository } from '../application/ports/link.repository.js';
+import { Link } from '../domain/link.js';
+
+export interface LinkRepositoryFixture {
+  /** The repository under test. */
+  links: LinkRepository;
+  /** Another repository over the same store with nothing cached: what the next request would see. */
+  reopen(): LinkRepository;
+  /** Stores a creator that links can belong to and returns their id. */
+  newOwner(): Promise<Id>;
+  cleanup(): Promise<void>;
+}
+
+const T0 = Date.parse('2026-03-02T09:00:00.000Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+
+/** What a stored link is, without the object it lives in. */
+const fields = (link: Link | null) =>
+  link && {
+    id: link.id,
+    ownerId: link.ownerId,
+    title: link.title,
+    url: link.url,
+    isActive: link.isActive,
+    order: link.order,
+    createdAt: link.createdAt.toISOString(),
+    updatedAt: link.updatedAt.toISOString(),
+  };
+
+const idsOf = (links: Link[]) => links.map((link) => link.id);
+
+/**
+ * The behaviour every LinkRepository has, run against the in-memory fake and against PostgreSQL, so the
+ * fake the use-case specs rely on stays honest.
+ */
+export function describeLinkRepositoryContract(name: string, setup: () => Promise<LinkRepositoryFixture>): void {
+  describe(`LinkRepository contract: ${name}`, () => {
+    let fixture: LinkRepositoryFixture;
+    let links: LinkRepository;
+
+    beforeEach(async () => {
+      fixture = await setup();
+      links = fixture.links;
+    });
+
+    afterEach(() => fixture.cleanup());
+
+    /** Stores a link (no limit) and returns it. */
+    async function stored(
+      ownerId: Id,
+      data: { title?: string; order?: number; minute?: number; active?: boolean } = {},
+    ) {
+      const link = Link.create(
+        ownerId,
+        { title: data.title ?? 'My site', url: 'https://example.com/a', order: data.order ?? 0 },
+        at(data.minute ?? 0),
+      );
+      if (data.active === false) link.isActive = false;
+      expect(await links.addWithinLimit(link, null)).toBe(true);
+      return link;
+    }
+
+    it('stores an added link with every field as given', async () => {
+      const owner = await fixture.newOwner();
+      const link = Link.create(owner, { title: 'Shop', url: 'https://shop.example.com/x?y=1', order: 3 }, at(5));
+      link.isActive = false;
+
+      expect(await links.addWithinLimit(link, 5)).toBe(true);
+
+      expect(fields(await fixture.reopen().findOwned(owner, link.id))).toEqual(fields(link));
+    });
+
+    it('finds a link only for its owner, exactly as if another owner’s link did not exist', async () => {
+      const owner = await fixture.newOwner();
+      const stranger = await fixture.newOwner();
+      const link = await stored(owner);
+
+      expect((await links.findOwned(owner, link.id))?.id).toBe(link.id);
+      expect(await links.findOwned(stranger, link.id)).toBeNull();
+      expect(await links.findOwned(owner, '6f1c1c1e-3a55-4d7e-9a63-0d6e0c2b9d11')).toBeNull();
+    });
+
+    it('finds an active link by id alone, and neither an inactive nor an unknown one', async () => {
+      const owner = await fixture.newOwner();
+      const active = await stored(owner);
+      const inactive = await stored(owner, { active: false });
+
+      expect((await links.findActive(active.id))?.url).toBe('https://example.com/a');
+      expect(await links.findActive(inactive.id)).toBeNull();
+      expect(await links.findActive('6f1c1c1e-3a55-4d7e-9a63-0d6e0c2b9d11')).toBeNull();
+    });
+
+    it('lists an owner’s links by order ascending, newest first on equal order, inactive ones included', async () => {
+      const owner = await fixture.newOwner();
+      const other = await fixture.newOwner();
+      const second = await stored(owner, { order: 1, minute: 0 });
+      const olderTop = await stored(owner, { order: 0, minute: 1 });
+      const newerTop = await stored(owner, { order: 0, minute: 2, active: false });
+      const last = await stored(owner, { order: 7, minute: 9 });
+      await stored(other, { order: 0, minute: 3 });
+
+      expect(idsOf(await links.listForOwner(owner))).toEqual([newerTop.id, olderTop.id, second.id, last.id]);
+      expect(idsOf(await fixture.reopen().listForOwner(owner))).toEqual([newerTop.id, olderTop.id, second.id, last.id]);
+    });
+
+    it('breaks a tie of order and creation time by id, so the list order never changes between reads', async () => {
+      const owner = await fixture.newOwner();
+      const a = await stored(owner, { minute: 4 });
+      const b = await stored(owner, { minute: 4 });
+
+      expect(idsOf(await links.listForOwner(owner))).toEqual([a.id, b.id].sort());
+    });
+
+    it('lists and counts only the owner’s active links for the public page, in list order', async () => {
+      const owner = await fixture.newOwner();
+      const other = await fixture.newOwner();
+      const later = await stored(owner, { order: 2 });
+      await stored(owner, { order: 0, active: false });
+      const first = await stored(owner, { order: 1 });
+      await stored(other);
+
+      expect(idsOf(await links.listActiveForOwner(owner))).toEqual([first.id, later.id]);
+      expect(await links.countActiveForOwner(owner)).toBe(2);
+      expect(await links.countActiveForOwner(await fixture.newOwner())).toBe(0);
+      expect(await links.listForOwner(await fixture.newOwner())).toEqual([]);
+    });
+
+    it('adds within the limit and refuses, storing nothing, once the owner holds that many links', async () => {
+      const owner = await fixture.newOwner();
+      const other = await fixture.newOwner();
+      await stored(other);
+      await stored(other);
+      const created = (minute: number) =>
+        Link.create(owner, { title: `Link ${minute}`, url: 'https://example.com' }, at(minute));
+
+      expect(await links.addWithinLimit(created(1), 2)).toBe(true);
+      expect(await links.addWithinLimit(created(2), 2)).toBe(true);
+      const refused = created(3);
+      expect(await links.addWithinLimit(refused, 2)).toBe(false);
+
+      expect(await fixture.reopen().findOwned(owner, refused.id)).toBeNull();
+      expect(await fixture.reopen().listForOwner(owner)).toHaveLength(2);
+    });
+
+    it('counts inactive links towards the limit', async () => {
+      const owner = await fixture.newOwner();
+      await stored(owner, { active: false });
+
+      expect(await links.addWithinLimit(Link.create(owner, { title: 'x', url: 'https://example.com' }, at(1)), 1)).toBe(
+        false,
+      );
+    });
+
+    it('has no limit when the limit is null', async () => {
+      const owner = await fixture.newOwner();
+      for (let minute = 0; minute < 7; minute += 1) {
+        const link = Link.create(owner, { title: `Link ${minute}`, url: 'https://example.com' }, at(minute));
+        expect(await links.addWithinLimit(link, null)).toBe(true);
+      }
+
+      expect(await fixture.reopen().listForOwner(owner)).toHaveLength(7);
+    });
+
+    it('saves changes to a link it returned', async () => {
+      const owner = await fixture.newOwner();
+      const { id } = await stored(owner);
+      const link = (await links.findOwned(owner, id))!;
+
+      link.change({ title: 'Renamed', url: 'http://renamed.example.org', isActive: false, order: 4 }, at(30));
+      await links.save(link);
+
+      expect(fields(await fixture.reopen().findOwned(owner, id))).toEqual({
+        ...fields(link),
+        title: 'Renamed',
+        url: 'http://renamed.example.org',
+        isActive: false,
+        order: 4,
+        createdAt: at(0).toISOString(),
+        updatedAt: at(30).toISOString(),
+      });
+    });
+
+    it('removes a link and nothing else', async () => {
+      const owner = await fixture.newOwner();
+      const kept = await stored(owner);
+      const { id } = await stored(owner, { minute: 1 });
+
+      await links.remove((await links.findOwned(owner, id))!);
+
+      const reopened = fixture.reopen();
+      expect(await reopened.findOwned(owner, id)).toBeNull();
+      expect(await reopened.findActive(id)).toBeNull();
+      expect(idsOf(await reopened.listForOwner(owner))).toEqual([kept.id]);
+    });
+
+    it('reorders to order = position when given exactly the owner’s link ids, stamping the time', async () => {
+      const owner = await fixture.newOwner();
+      const a = await stored(owner, { minute: 0 });
+      const b = await stored(owner, { minute: 1 });
+      const c = await stored(owner, { minute: 2, active: false });
+      await links.listForOwner(owner);
+
+      expect(await links.reorder(owner, [a.id, c.id, b.id], at(60))).toBe(true);
+
+      const listed = await links.listForOwner(owner);
+      expect(listed.map((link) => [link.id, link.order])).toEqual([
+        [a.id, 0],
+        [c.id, 1],
+        [b.id, 2],
+      ]);
+      const reopened = await fixture.reopen().listForOwner(owner);
+      expect(reopened.map(fields)).toEqual(listed.map(fields));
+      expect(reopened.map((link) => link.updatedAt.toISOString())).toEqual(Array(3).fill(at(60).toISOString()));
+    });
+
+    it('reorders an owner without links with an empty list', async () => {
+      expect(await links.reorder(await fixture.newOwner(), [], at(1))).toBe(true);
+    });
+
+    it.each([
+      ['an id left out', (own: Id[]) => own.slice(0, 2)],
+      ['an id twice instead of another', (own: Id[]) => [own[0]!, own[0]!, own[1]!]],
+      ['an id twice besides all the others', (own: Id[]) => [...own, own[0]!]],
+      ['another owner’s link id', (own: Id[], foreign: Id) => [own[0]!, own[1]!, foreign]],
+      ['another owner’s link id in addition', (own: Id[], foreign: Id) => [...own, foreign]],
+      ['an unknown id', (own: Id[]) => [own[0]!, own[1]!, '6f1c1c1e-3a55-4d7e-9a63-0d6e0c2b9d11']],
+      ['nothing', () => []],
+    ])('refuses a reorder with %s and changes nothing', async (_case, ids: (own: Id[], foreign: Id) => Id[]) => {
+      const owner = await fixture.newOwner();
+      const stranger = await fixture.newOwner();
+      const own = [
+        await stored(owner, { minute: 0 }),
+        await stored(owner, { minute: 1 }),
+        await stored(owner, { minute: 2 }),
+      ];
+      const foreign = await stored(stranger, { minute: 3 });
+      const before = (await fixture.reopen().listForOwner(owner)).map(fields);
+
+      expect(await links.reorder(owner, ids(idsOf(own).reverse(), foreign.id), at(60))).toBe(false);
+
+      expect((await fixture.reopen().listForOwner(owner)).map(fields)).toEqual(before);
+      expect(fields(await fixture.reopen().findOwned(stranger, foreign.id))).toEqual(fields(foreign));
+    });
+  });
+}

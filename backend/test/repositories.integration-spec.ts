@@ -1,0 +1,66 @@
+import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { mikroOrmConfig } from '../src/database/mikro-orm.config.js';
+import { User } from '../src/modules/identity/domain/user.js';
+import { MikroOrmUserRepository } from '../src/modules/identity/infrastructure/mikro-orm-user.repository.js';
+import { describeUserRepositoryContract, newUser } from '../src/modules/identity/testing/user-repository.contract.js';
+import { MikroOrmLinkRepository } from '../src/modules/links/infrastructure/mikro-orm-link.repository.js';
+import { describeLinkRepositoryContract } from '../src/modules/links/testing/link-repository.contract.js';
+import type { Id } from '../src/shared/ids.js';
+import { testDatabaseUrl } from './support/harness.js';
+
+/**
+ * The repository contracts against PostgreSQL. They run on a migrated database of their own next to the
+ * run's database, so the rows they write never show up in another spec's fingerprint of the tables.
+ */
+let orm: MikroORM;
+const runUrl = testDatabaseUrl();
+const databaseName = `${new URL(runUrl).pathname.slice(1)}_repositories`;
+
+async function onRunDatabase(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: runUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await onRunDatabase(`create database ${databaseName}`);
+  const url = new URL(runUrl);
+  url.pathname = `/${databaseName}`;
+  orm = await MikroORM.init(mikroOrmConfig(url.toString(), 4));
+  await orm.getMigrator().up();
+});
+
+afterAll(async () => {
+  await orm?.close(true);
+  await onRunDatabase(`drop database if exists ${databaseName} with (force)`);
+});
+
+describeUserRepositoryContract('MikroORM on PostgreSQL', async () => ({
+  users: new MikroOrmUserRepository(orm.em.fork()),
+  reopen: () => new MikroOrmUserRepository(orm.em.fork()),
+  cleanup: async () => {},
+}));
+
+describeLinkRepositoryContract('MikroORM on PostgreSQL', async () => {
+  const owners: Id[] = [];
+  return {
+    links: new MikroOrmLinkRepository(orm.em.fork()),
+    reopen: () => new MikroOrmLinkRepository(orm.em.fork()),
+    newOwner: async () => {
+      const owner = newUser();
+      await new MikroOrmUserRepository(orm.em.fork()).add(owner);
+      owners.push(owner.id);
+      return owner.id;
+    },
+    // Deleting the owners deletes their links too (on delete cascade).
+    cleanup: async () => {
+      await orm.em.fork().nativeDelete(User, { id: { $in: owners } });
+    },
+  };
+});
