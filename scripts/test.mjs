@@ -42,10 +42,16 @@ async function main() {
       log('Using a redis-server started for this run.');
     } else log('Using the Redis named by REDIS_URL.');
 
-    await run(resolve(ROOT, 'node_modules/.bin/nx'), ['run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, env });
+    const nx = resolve(ROOT, 'node_modules/.bin/nx');
+    await run(nx, ['run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, env });
 
     const totals = { passed: 0, failed: 0, skipped: 0 };
     let failedSuites = 0;
+    log('Type-checking and linting…');
+    if ((await runForCode(nx, ['run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'], { cwd: ROOT, env })) !== 0) {
+      failedSuites += 1;
+      log('typecheck / lint: FAILED');
+    }
     for (const suite of SUITES) {
       log(`Running ${suite.name} tests…`);
       const report = join(scratch, `${suite.name.replace(/\W+/g, '-')}.json`);
