@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '**/jest.config.js', '**/jest.integration.config.js'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/coverage/**', '**/jest.config.js', '**/jest.integration.config.js', 'jest.preset.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

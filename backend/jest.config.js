@@ -1,24 +1,12 @@
-/** Unit specs: domain rules and use cases against in-memory fakes. */
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-      target: 'es2023',
-    },
-    module: { type: 'es6' },
-  },
-];
+import { typescriptEsm } from '../jest.preset.js';
 
+/** Unit specs: domain rules and use cases against in-memory fakes. */
 export const base = {
-  extensionsToTreatAsEsm: ['.ts'],
-  transform: { '^.+\\.ts$': swc },
+  ...typescriptEsm,
   moduleNameMapper: {
     '^@linkbio/shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
+    ...typescriptEsm.moduleNameMapper,
   },
-  testEnvironment: 'node',
 };
 
 export default {

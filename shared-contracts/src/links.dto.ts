@@ -9,13 +9,12 @@ import {
   IsString,
   IsUUID,
   Max,
-  MaxLength,
   Min,
   ValidateIf,
 } from 'class-validator';
 import { LINK_TITLE_MAX_LENGTH } from './constants.js';
 import { Messages } from './messages.js';
-import { IsHttpUrl, trimString } from './validators.js';
+import { IsHttpUrl, MaxChars, trimString } from './validators.js';
 
 const MAX_ORDER = 1_000_000;
 
@@ -23,7 +22,7 @@ const sent = (_: object, value: unknown) => value !== undefined;
 
 export class CreateLinkRequest {
   @Transform(trimString)
-  @MaxLength(LINK_TITLE_MAX_LENGTH, { message: Messages.titleTooLong })
+  @MaxChars(LINK_TITLE_MAX_LENGTH, { message: Messages.titleTooLong })
   @IsNotEmpty({ message: Messages.titleRequired })
   @IsString({ message: Messages.titleRequired })
   title!: string;
@@ -42,7 +41,7 @@ export class CreateLinkRequest {
 /** Every field may be left out, but one that is sent must be valid: null is not "no change". */
 export class UpdateLinkRequest {
   @Transform(trimString)
-  @MaxLength(LINK_TITLE_MAX_LENGTH, { message: Messages.titleTooLong })
+  @MaxChars(LINK_TITLE_MAX_LENGTH, { message: Messages.titleTooLong })
   @IsNotEmpty({ message: Messages.titleRequired })
   @IsString({ message: Messages.titleRequired })
   @ValidateIf(sent)
