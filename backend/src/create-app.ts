@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, Response } from 'express';
 import session from 'express-session';
+import compression from 'compression';
 import passport from 'passport';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
@@ -16,6 +17,8 @@ import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { jsonBody, noPrototypeKeys, sameSiteJsonOnly } from './shared/http/request-guards.js';
 import { createValidationPipe } from './shared/http/validation.js';
 import { PG_POOL, REDIS } from './shared/infrastructure/infrastructure.tokens.js';
+import { securityHeaders } from './web/security-headers.js';
+import { serveDashboard } from './web/serve-dashboard.js';
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -28,6 +31,8 @@ export async function createApp(env: Env): Promise<INestApplication> {
   app.enableShutdownHooks();
   app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
+  app.use(securityHeaders());
+  app.use(compression());
 
   const orm = app.get(MikroORM);
   app.use((_req: Request, _res: Response, next: NextFunction) => RequestContext.create(orm.em, next));
@@ -51,6 +56,8 @@ export async function createApp(env: Env): Promise<INestApplication> {
   );
   app.use(passport.initialize());
   app.use(passport.session());
+
+  serveDashboard(app, env.DASHBOARD_DIST_DIR);
 
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());

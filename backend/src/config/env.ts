@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
 
@@ -45,6 +46,10 @@ export class Env {
   @IsInt()
   @Min(1)
   DATABASE_POOL_MAX = 10;
+
+  /** Where the dashboard app's build is; served on the API's origin. */
+  @IsString()
+  DASHBOARD_DIST_DIR = fileURLToPath(new URL('../../../dashboard-app/dist', import.meta.url));
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+
+/** The creators' screens (spec §2); every other page path that is not the API is the 404 page. */
+const DASHBOARD_ROUTES = new Set(['/', '/auth', '/dashboard', '/subscribe']);
+
+/**
+ * Serves the dashboard app's build on the API's origin: hashed assets cached for a year, the app's
+ * index.html for its routes (200) and for unknown paths (404, where the app shows '404 Page Not Found').
+ */
+export function serveDashboard(app: NestExpressApplication, distDir: string): void {
+  const indexFile = join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    new Logger('Web').warn(`No dashboard build in ${distDir}: run \`npm run build\` to serve the pages.`);
+    return;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+
+  app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
+  app.use(express.static(distDir, { index: false, maxAge: '1h', redirect: false }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    res
+      .status(DASHBOARD_ROUTES.has(req.path) ? 200 : 404)
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(indexHtml);
+  });
+}

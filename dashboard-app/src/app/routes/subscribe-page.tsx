@@ -1,0 +1,9 @@
+import { PageLayout } from '@/components/layout/page-layout';
+
+export function SubscribePage() {
+  return (
+    <PageLayout>
+      <h1 className="p-8 text-3xl font-bold">Linkbio</h1>
+    </PageLayout>
+  );
+}

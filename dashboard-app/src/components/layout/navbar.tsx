@@ -1,0 +1,88 @@
+import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useCurrentUser } from '@/features/auth/api/current-user';
+import { useLogout } from '@/features/auth/api/session';
+import { Logo } from './logo';
+
+/** The navigation bar of every page that uses it (spec §2). */
+export function Navbar() {
+  const { data: user, isPending } = useCurrentUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/') });
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <div className="flex items-center gap-6">
+          <Link to="/" className="rounded-md" aria-label="Linkbio home">
+            <Logo />
+          </Link>
+          <div className="hidden items-center gap-4 text-sm font-medium sm:flex">
+            <Link to="/" className="rounded-md text-muted-foreground hover:text-foreground">
+              Home
+            </Link>
+            {user ? (
+              <Link to="/dashboard" className="rounded-md text-muted-foreground hover:text-foreground">
+                Dashboard
+              </Link>
+            ) : null}
+          </div>
+        </div>
+
+        {isPending ? (
+          <div data-testid="user-placeholder" aria-label="Loading your account" className="size-9 rounded-full bg-slate-200" />
+        ) : user ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <button
+                type="button"
+                aria-label={`Account menu for ${user.displayName}`}
+                className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <Avatar src={user.avatar} name={user.displayName} />
+              </button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuLabel>
+                <p className="font-medium">{user.displayName}</p>
+                <p className="text-xs text-muted-foreground">@{user.username}</p>
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
+                <LayoutDashboard aria-hidden="true" /> Dashboard
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => window.location.assign(`/${user.username}`)}>
+                <UserRound aria-hidden="true" /> View Profile
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={signOut}>
+                <LogOut aria-hidden="true" /> Sign Out
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : (
+          <div className="flex items-center gap-2">
+            <Button variant="ghost" asChild>
+              <Link to="/auth">Sign In</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/auth">Get Started</Link>
+            </Button>
+          </div>
+        )}
+      </nav>
+    </header>
+  );
+}
