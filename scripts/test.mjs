@@ -1,22 +1,108 @@
 // `npm test`: every test. Uses the PostgreSQL and Redis named by DATABASE_URL / REDIS_URL when set;
-// otherwise starts an embedded PostgreSQL and a redis-server of its own (installing redis-server with apt
-// where missing and allowed), builds, runs each suite and prints one closing line with the totals.
+// otherwise starts an embedded PostgreSQL and a redis-server of its own (installing redis-server, and
+// Chromium for the browser specs, with apt where missing and allowed). Builds, type-checks and lints, runs
+// each suite, runs the browser specs against the product started as `npm start` starts it, and prints one
+// closing line with the totals.
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import { ROOT } from './lib/env.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
-import { run, runForCode } from './lib/processes.mjs';
+import { freePort, waitForHttp } from './lib/ports.mjs';
+import { run, runForCode, stopChild } from './lib/processes.mjs';
+import { ensureDebianCommand } from './lib/debian.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
 
 const log = (message) => console.log(`[test] ${message}`);
-const jest = resolve(ROOT, 'node_modules/jest/bin/jest.js');
+const bin = (name) => resolve(ROOT, 'node_modules/.bin', name);
+const node = (script, ...args) => [process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', resolve(ROOT, script), ...args]];
 
+/** Each suite writes a JSON report with Jest's counters (Vitest and our Playwright summary use the same names). */
 const SUITES = [
-  { name: 'shared-contracts unit', cwd: 'shared-contracts', config: 'jest.config.js' },
-  { name: 'backend unit', cwd: 'backend', config: 'jest.config.js' },
-  { name: 'backend integration', cwd: 'backend', config: 'jest.integration.config.js' },
+  { name: 'shared-contracts unit', cwd: 'shared-contracts', command: (out) => node('node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${out}`) },
+  { name: 'backend unit', cwd: 'backend', command: (out) => node('node_modules/jest/bin/jest.js', '--ci', '--json', `--outputFile=${out}`) },
+  {
+    name: 'backend integration',
+    cwd: 'backend',
+    command: (out) => node('node_modules/jest/bin/jest.js', '--config', 'jest.integration.config.js', '--ci', '--json', `--outputFile=${out}`),
+  },
+  {
+    name: 'dashboard-app components',
+    cwd: 'dashboard-app',
+    command: (out) => [bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]],
+  },
 ];
+
+async function readCounts(file) {
+  const result = await readFile(file, 'utf8').then(JSON.parse).catch(() => null);
+  if (!result) return null;
+  if (result.stats && typeof result.stats.expected === 'number') {
+    const { expected, unexpected, flaky, skipped } = result.stats;
+    return { passed: expected + flaky, failed: unexpected, skipped, total: expected + unexpected + flaky + skipped };
+  }
+  return {
+    passed: result.numPassedTests,
+    failed: result.numFailedTests,
+    skipped: (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0),
+    total: result.numTotalTests,
+  };
+}
+
+async function withAdmin(databaseUrl, work) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the product as `npm start` does (after the build), on a database of its own, and runs Playwright. */
+async function runBrowserSpecs(env, scratch, report) {
+  let chromium;
+  try {
+    chromium = ensureDebianCommand('chromium', 'chromium', log);
+  } catch (error) {
+    console.error(`[test] ${error.message}`);
+    return 1;
+  }
+  const name = `linkbio_e2e_${Date.now()}`;
+  await withAdmin(env.DATABASE_URL, (c) => c.query(`create database ${name}`));
+  const databaseUrl = new URL(env.DATABASE_URL);
+  databaseUrl.pathname = `/${name}`;
+  const port = await freePort();
+  const productEnv = {
+    ...env,
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl.toString(),
+    PORT: String(port),
+    DATA_DIR: join(scratch, 'e2e-data'),
+    REDIS_KEY_PREFIX: `linkbio-e2e-${Date.now()}:`,
+  };
+  const product = spawn(process.execPath, [resolve(ROOT, 'scripts/start.mjs')], { env: productEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  product.stdout.on('data', keep);
+  product.stderr.on('data', keep);
+  try {
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, 90_000);
+    return await runForCode(bin('playwright'), ['test'], {
+      cwd: resolve(ROOT, 'e2e'),
+      env: { ...env, E2E_BASE_URL: `http://localhost:${port}`, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    });
+  } catch (error) {
+    console.error(`[test] the product did not start for the browser specs: ${error.message}\n${output}`);
+    return 1;
+  } finally {
+    await stopChild(product);
+    await withAdmin(env.DATABASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => undefined);
+  }
+}
 
 async function main() {
   const cleanups = [];
@@ -42,39 +128,45 @@ async function main() {
       log('Using a redis-server started for this run.');
     } else log('Using the Redis named by REDIS_URL.');
 
-    const nx = resolve(ROOT, 'node_modules/.bin/nx');
-    await run(nx, ['run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, env });
+    await run(bin('nx'), ['run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, env });
 
     const totals = { passed: 0, failed: 0, skipped: 0 };
-    let failedSuites = 0;
+    let failedSteps = 0;
     log('Type-checking and linting…');
-    if ((await runForCode(nx, ['run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'], { cwd: ROOT, env })) !== 0) {
-      failedSuites += 1;
+    if ((await runForCode(bin('nx'), ['run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'], { cwd: ROOT, env })) !== 0) {
+      failedSteps += 1;
       log('typecheck / lint: FAILED');
     }
-    for (const suite of SUITES) {
-      log(`Running ${suite.name} tests…`);
-      const report = join(scratch, `${suite.name.replace(/\W+/g, '-')}.json`);
-      const code = await runForCode(
-        process.execPath,
-        ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jest, '--config', suite.config, '--ci', '--json', `--outputFile=${report}`],
-        { cwd: resolve(ROOT, suite.cwd), env },
-      );
-      const result = await readFile(report, 'utf8').then(JSON.parse).catch(() => null);
-      if (result) {
-        totals.passed += result.numPassedTests;
-        totals.failed += result.numFailedTests;
-        totals.skipped += result.numPendingTests + result.numTodoTests;
+
+    const steps = [
+      ...SUITES.map((suite) => ({
+        name: suite.name,
+        run: (report) => {
+          const [command, args] = suite.command(report);
+          return runForCode(command, args, { cwd: resolve(ROOT, suite.cwd), env });
+        },
+      })),
+      { name: 'browser (Playwright)', run: (report) => runBrowserSpecs(env, scratch, report) },
+    ];
+    for (const step of steps) {
+      log(`Running ${step.name} tests…`);
+      const report = join(scratch, `${step.name.replace(/\W+/g, '-')}.json`);
+      const code = await step.run(report);
+      const counts = await readCounts(report);
+      if (counts) {
+        totals.passed += counts.passed;
+        totals.failed += counts.failed;
+        totals.skipped += counts.skipped;
       }
-      if (code !== 0 || !result || result.numTotalTests === 0) {
-        failedSuites += 1;
-        log(`${suite.name}: FAILED${result && result.numTotalTests === 0 ? ' (no tests ran)' : ''}`);
+      if (code !== 0 || !counts || counts.total === 0) {
+        failedSteps += 1;
+        log(`${step.name}: FAILED${counts && counts.total === 0 ? ' (no tests ran)' : ''}`);
       }
     }
     await cleanup();
-    if (failedSuites > 0 && totals.failed === 0) totals.failed = failedSuites;
+    if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps;
     console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-    process.exit(totals.failed > 0 || failedSuites > 0 ? 1 : 0);
+    process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);
   } catch (error) {
     console.error(`[test] ${error instanceof Error ? error.message : error}`);
     await cleanup();

@@ -73,9 +73,9 @@ describe('GET /api/health', () => {
   });
 
   afterAll(async () => {
+    await app.close();
     await database.cut();
     await redis?.cut();
-    await app.close().catch(() => undefined);
   });
 
   it('answers 200 while everything is up', async () => {
@@ -93,5 +93,16 @@ describe('GET /api/health', () => {
       expect(response.body.redis).toBe('down');
       expect(response.body.message).toContain('Redis');
     }
+  });
+
+  it('answers 200 again once they are back', async () => {
+    await database.open();
+    await redis?.open();
+    let status = 0;
+    for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await request(app.getHttpServer()).get('/api/health')).status;
+    }
+    expect(status).toBe(200);
   });
 });

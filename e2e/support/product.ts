@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+let counter = 0;
+const run = Date.now().toString(36);
+
+/** A creator no other spec of this run uses. */
+export function newCreator(prefix = 'e2e') {
+  counter += 1;
+  const username = `${prefix}-${run}-${counter}`;
+  return {
+    username,
+    displayName: `Creator ${counter}`,
+    email: `${username}@example.com`,
+    password: 'correct horse battery',
+  };
+}
+
+export type Creator = ReturnType<typeof newCreator>;
+
+const SCREENSHOTS = join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+
+/** Writes full-page screenshots of the current screen at a phone size (390×844) and a desktop size (1280×800). */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const original = page.viewportSize();
+  for (const [label, size] of [
+    ['390x844', { width: 390, height: 844 }],
+    ['1280x800', { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** No serious or critical axe-core violations on the current screen. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    blocking.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Signs a new creator up through the sign-up form and lands on the dashboard. */
+export async function signUp(page: Page, creator: Creator): Promise<void> {
+  await page.goto(`/auth?username=${creator.username}`);
+  const form = page.getByRole('tabpanel', { name: 'Sign Up' });
+  await expect(form.getByLabel('Username')).toHaveValue(creator.username);
+  await form.getByLabel('Display Name').fill(creator.displayName);
+  await form.getByLabel('Email').fill(creator.email);
+  await form.getByLabel('Password', { exact: true }).fill(creator.password);
+  await form.getByLabel('Confirm Password').fill(creator.password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
