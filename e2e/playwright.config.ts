@@ -8,7 +8,7 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   testDir: 'tests',
-  outputDir: 'artifacts/results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'artifacts/results',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -5,6 +5,7 @@ import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.j
 import { HealthController } from './modules/health/health.controller.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { LinksModule } from './modules/links/links.module.js';
+import { PublicPagesModule } from './modules/public-pages/public-pages.module.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
 
 @Module({})
@@ -18,6 +19,8 @@ export class AppModule {
         IdentityModule,
         LinksModule,
         AnalyticsHttpModule,
+        // Last: its /:username route is the broadest.
+        PublicPagesModule,
       ],
       controllers: [HealthController],
     };

@@ -13,6 +13,7 @@ import { AppModule } from './app.module.js';
 import { trustProxySetting, type Env } from './config/env.js';
 import { SESSION_COOKIE } from './modules/identity/identity.constants.js';
 import { createSessionStore } from './modules/identity/infrastructure/session-store.js';
+import { servePublicApp } from './modules/public-pages/http/serve-public-app.js';
 import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { jsonBody, noPrototypeKeys, sameSiteJsonOnly } from './shared/http/request-guards.js';
 import { createValidationPipe } from './shared/http/validation.js';
@@ -57,7 +58,8 @@ export async function createApp(env: Env): Promise<INestApplication> {
   app.use(passport.initialize());
   app.use(passport.session());
 
-  serveDashboard(app, env.DASHBOARD_DIST_DIR);
+  const publicApp = servePublicApp(app);
+  serveDashboard(app, env.DASHBOARD_DIST_DIR, publicApp.isPublicPagePath);
 
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());

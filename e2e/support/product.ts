@@ -31,6 +31,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     ['1280x800', { width: 1280, height: 800 }],
   ] as const) {
     await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);

@@ -50,6 +50,17 @@ export class Env {
   /** Where the dashboard app's build is; served on the API's origin. */
   @IsString()
   DASHBOARD_DIST_DIR = fileURLToPath(new URL('../../../dashboard-app/dist', import.meta.url));
+
+  /** Where the public app's build is (server entry and client files): the bio and booking pages. */
+  @IsString()
+  PUBLIC_APP_DIST_DIR = fileURLToPath(new URL('../../../public-app/dist', import.meta.url));
+
+  /** The product's public address, for canonical and OpenGraph URLs; unset: each request's own origin. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/?#\s]+\/?$/, {
+    message: 'PUBLIC_URL must be an http(s) origin such as https://linkbio.example, without a path',
+  })
+  PUBLIC_URL?: string;
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -10,8 +10,13 @@ const DASHBOARD_ROUTES = new Set(['/', '/auth', '/dashboard', '/subscribe']);
 /**
  * Serves the dashboard app's build on the API's origin: hashed assets cached for a year, the app's
  * index.html for its routes (200) and for unknown paths (404, where the app shows '404 Page Not Found').
+ * Paths for which `servedElsewhere` is true (the public pages) are left to the controllers.
  */
-export function serveDashboard(app: NestExpressApplication, distDir: string): void {
+export function serveDashboard(
+  app: NestExpressApplication,
+  distDir: string,
+  servedElsewhere: (path: string) => boolean = () => false,
+): void {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     new Logger('Web').warn(`No dashboard build in ${distDir}: run \`npm run build\` to serve the pages.`);
@@ -23,6 +28,7 @@ export function serveDashboard(app: NestExpressApplication, distDir: string): vo
   app.use(express.static(distDir, { index: false, maxAge: '1h', redirect: false }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if (servedElsewhere(req.path)) return next();
     res
       .status(DASHBOARD_ROUTES.has(req.path) ? 200 : 404)
       .set('Cache-Control', 'no-cache')

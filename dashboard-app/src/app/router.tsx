@@ -1,16 +1,17 @@
 import { createBrowserRouter } from 'react-router-dom';
 import { AuthPage } from './routes/auth-page';
-import { DashboardPage } from './routes/dashboard-page';
 import { LandingPage } from './routes/landing-page';
 import { NotFoundPage } from './routes/not-found-page';
-import { SubscribePage } from './routes/subscribe-page';
 
-/** The creators' screens (spec §2). Public pages (/{username}, /book/{username}) are served by the public app. */
+/**
+ * The creators' screens (spec §2). The signed-in screens load on demand, so the landing and sign-in pages
+ * stay light. Public pages (/{username}, /book/{username}) are served by the public app.
+ */
 export const createRouter = () =>
   createBrowserRouter([
     { path: '/', element: <LandingPage /> },
     { path: '/auth', element: <AuthPage /> },
-    { path: '/dashboard', element: <DashboardPage /> },
-    { path: '/subscribe', element: <SubscribePage /> },
+    { path: '/dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard-page')).DashboardPage }) },
+    { path: '/subscribe', lazy: async () => ({ Component: (await import('./routes/subscribe-page')).SubscribePage }) },
     { path: '*', element: <NotFoundPage /> },
   ]);

@@ -40,5 +40,6 @@ import { SessionSerializer } from './infrastructure/session.serializer.js';
     LocalStrategy,
     SessionSerializer,
   ],
+  exports: [GetPublicProfileUseCase],
 })
 export class IdentityModule {}

@@ -18,6 +18,6 @@ import { MikroOrmLinkRepository } from './infrastructure/mikro-orm-link.reposito
     ListLinksUseCase,
     RecordClickUseCase,
   ],
-  exports: [ListLinksUseCase],
+  exports: [ListLinksUseCase, RecordClickUseCase],
 })
 export class LinksModule {}

@@ -1,9 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { UserView } from '@linkbio/shared-contracts';
 import { PageLayout } from '@/components/layout/page-layout';
+import { currentUserKey } from '@/features/auth/api/current-user';
+import { analyticsKey } from '@/features/dashboard/api/get-analytics';
+import { BookingSettingsCard } from '@/features/dashboard/components/booking-settings-card';
+import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
+import { DashboardSkeleton } from '@/features/dashboard/components/dashboard-skeleton';
+import { PayoutSettingsCard } from '@/features/dashboard/components/payout-settings-card';
+import { ProfilePictureCard } from '@/features/dashboard/components/profile-picture-card';
+import { ProfileTemplateCard } from '@/features/dashboard/components/profile-template-card';
+import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { LinksCard } from '@/features/links/components/links-card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { RequireCreator } from '../require-creator';
+
+/**
+ * The creator's dashboard (spec §2): header, stats, then the cards in the spec's order. The features do not
+ * know each other; this route wires them: settings answers become the current user, link changes refresh
+ * the analytics.
+ */
+function CreatorDashboard({ user }: { user: UserView }) {
+  const queryClient = useQueryClient();
+  const storeUser = useCallback((next: UserView) => queryClient.setQueryData(currentUserKey, next), [queryClient]);
+  const refreshAnalytics = useCallback(() => queryClient.invalidateQueries({ queryKey: analyticsKey }), [queryClient]);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-10">
+      <DashboardHeader user={user} />
+      <StatCards />
+      <div className="grid gap-6 lg:grid-cols-10">
+        <ProfilePictureCard user={user} onUserChange={storeUser} className="lg:col-span-4" />
+        <ProfileTemplateCard user={user} onUserChange={storeUser} className="lg:col-span-6" />
+        <PayoutSettingsCard user={user} onUserChange={storeUser} className="lg:col-span-4" />
+        <BookingSettingsCard user={user} onUserChange={storeUser} className="lg:col-span-6" />
+      </div>
+      <LinksCard isPremium={user.isPremium} onLinksChanged={refreshAnalytics} />
+    </div>
+  );
+}
 
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   return (
     <PageLayout>
-      <h1 className="p-8 text-3xl font-bold">Linkbio</h1>
+      <RequireCreator loading={<DashboardSkeleton />}>{(user) => <CreatorDashboard user={user} />}</RequireCreator>
     </PageLayout>
   );
 }

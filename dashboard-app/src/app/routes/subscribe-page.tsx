@@ -1,9 +1,30 @@
 import { PageLayout } from '@/components/layout/page-layout';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SubscribeScreen } from '@/features/subscribe/components/subscribe-screen';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { RequireCreator } from '../require-creator';
 
+function SubscribeLoading() {
+  return (
+    <div role="status" aria-label="Loading" className="mx-auto max-w-5xl space-y-6 px-4 py-16 sm:px-6">
+      <Skeleton className="mx-auto h-9 w-64" />
+      <Skeleton className="mx-auto h-5 w-80 max-w-full" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Skeleton className="h-80 rounded-xl" />
+        <Skeleton className="h-80 rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+/** /subscribe: the premium plan, for signed-in creators only (spec §2, §4). */
 export function SubscribePage() {
+  useDocumentTitle('Upgrade to Premium');
   return (
     <PageLayout>
-      <h1 className="p-8 text-3xl font-bold">Linkbio</h1>
+      <RequireCreator loading={<SubscribeLoading />}>
+        {(user) => <SubscribeScreen isPremium={user.isPremium} />}
+      </RequireCreator>
     </PageLayout>
   );
 }

@@ -15,7 +15,7 @@ export function Field({ label, error, hint, children }: FieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? messageId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hint && !error ? hintId : null, error ? messageId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>

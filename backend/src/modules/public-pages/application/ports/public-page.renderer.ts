@@ -1,0 +1,34 @@
+import type { PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+
+/*
+ * The visitors' pages as whole HTML documents. The models are what public-app's server entry takes
+ * (public-app/src/page-model.ts): the public view of the creator, never the account.
+ */
+
+export interface PageContext {
+  /** Scheme, host and port without a trailing slash: the base of canonical and OpenGraph URLs. */
+  origin: string;
+}
+
+export interface BioPageModel extends PageContext {
+  user: PublicUserView;
+  /** Active links only, in display order. */
+  links: PublicLinkView[];
+  /** `?booked=true`: show the 'Booking Confirmed!' banner. */
+  booked: boolean;
+}
+
+export interface BookingPageModel extends PageContext {
+  user: PublicUserView;
+}
+
+export abstract class PublicPageRenderer {
+  /** /{username} */
+  abstract bioPage(page: BioPageModel): string;
+  /** /book/{username} */
+  abstract bookingPage(page: BookingPageModel): string;
+  /** The 'User Not Found' card (answered with 404). */
+  abstract userNotFoundPage(page: PageContext): string;
+  /** /go/{id} of a link that is off or unknown (answered with 404). */
+  abstract linkNotFoundPage(page: PageContext): string;
+}

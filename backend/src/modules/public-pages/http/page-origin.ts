@@ -1,0 +1,14 @@
+import type { Request } from 'express';
+
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin of canonical and OpenGraph URLs: PUBLIC_URL when set, else the request's own scheme (honouring
+ * TRUST_PROXY) and Host, when the Host is a plain host name.
+ */
+export function pageOrigin(request: Request, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  const host = request.get('host') ?? '';
+  return `${request.protocol}://${HOST.test(host) ? host.toLowerCase() : 'localhost'}`;
+}

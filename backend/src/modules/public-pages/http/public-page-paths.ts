@@ -1,0 +1,22 @@
+import { RESERVED_USERNAMES, isValidUsernameShape } from '@linkbio/shared-contracts';
+
+/**
+ * Which page paths the public pages answer (architecture.md: one origin). Everything else that is not the
+ * API stays the dashboard's, including its 404 page.
+ *
+ * - `/{username}`: one segment that looks like a username (3–30 of a-z, 0-9, hyphen; in any letter case,
+ *   redirected to lowercase) and is not reserved (decisions.md), so `/auth`, `/dashboard`… never match;
+ * - `/book` and `/book/{anything}`;
+ * - `/go/{anything}`.
+ */
+export function isPublicPagePath(path: string): boolean {
+  const segments = path.replace(/\/$/, '').split('/').slice(1);
+  if (segments.length === 1) return segments[0] === 'book' || bioUsername(segments[0]!) !== null;
+  return segments.length === 2 && (segments[0] === 'book' || segments[0] === 'go') && segments[1] !== '';
+}
+
+/** The lowercase username a bio path segment names, or null when it cannot be one. */
+export function bioUsername(segment: string): string | null {
+  const username = segment.toLowerCase();
+  return isValidUsernameShape(username) && !RESERVED_USERNAMES.has(username) ? username : null;
+}

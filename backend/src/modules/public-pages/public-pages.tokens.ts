@@ -1,0 +1,2 @@
+/** The public app's built server entry (a module), or null when the public app is not built. */
+export const PUBLIC_APP_BUILD = Symbol('PUBLIC_APP_BUILD');

@@ -1,0 +1,50 @@
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LoginRequest } from '@linkbio/shared-contracts';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { useLogin } from '@/features/auth/api/session';
+import { messageOf } from '@/lib/api-client';
+import { useValidatedForm } from './use-validated-form';
+
+/** The Sign In tab (spec §2, §5, §8). */
+export function LoginForm() {
+  const login = useLogin();
+  const navigate = useNavigate();
+  const form = useValidatedForm(LoginRequest, { email: '', password: '' });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (login.isPending || !form.validate()) return;
+    try {
+      await login.mutateAsync(form.values);
+    } catch (error) {
+      toast({ title: 'Login failed', description: messageOf(error, 'Login failed'), variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Welcome back!', description: 'You have been logged in successfully.' });
+    void navigate('/dashboard', { replace: true });
+  };
+
+  return (
+    <form ref={form.formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+      <Field label="Email" error={form.errors.email}>
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          {...form.field('email')}
+        />
+      </Field>
+      <Field label="Password" error={form.errors.password}>
+        <Input type="password" autoComplete="current-password" {...form.field('password')} />
+      </Field>
+      <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+        {login.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { AVATAR_MAX_BYTES, BACKGROUND_MAX_BYTES } from '@linkbio/shared-contracts';
+import { createImageUppy, IMAGE_TYPES, uploadedURL } from './image-uppy';
+
+const file = (name: string, type: string, size: number) => ({
+  name,
+  type,
+  data: new Blob([new Uint8Array(size)], { type }),
+});
+
+describe('createImageUppy', () => {
+  it('takes one image of the accepted types up to the size limit', () => {
+    const uppy = createImageUppy({
+      id: 'avatar',
+      maxFileSize: AVATAR_MAX_BYTES,
+      getUploadURL: () => Promise.resolve(''),
+    });
+    expect(uppy.opts.restrictions).toMatchObject({
+      maxNumberOfFiles: 1,
+      maxFileSize: 2_097_152,
+      allowedFileTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+    });
+    expect(IMAGE_TYPES).toEqual(['image/jpeg', 'image/png', 'image/webp', 'image/gif']);
+
+    expect(() => uppy.addFile(file('doc.pdf', 'application/pdf', 10))).toThrow();
+    expect(() => uppy.addFile(file('vector.svg', 'image/svg+xml', 10))).toThrow();
+    expect(() => uppy.addFile(file('big.png', 'image/png', AVATAR_MAX_BYTES + 1))).toThrow();
+    uppy.addFile(file('me.png', 'image/png', AVATAR_MAX_BYTES));
+    expect(() => uppy.addFile(file('second.jpg', 'image/jpeg', 10))).toThrow();
+    expect(uppy.getFiles()).toHaveLength(1);
+    uppy.destroy();
+  });
+
+  it('allows 5 MB for backgrounds', () => {
+    const uppy = createImageUppy({
+      id: 'bg',
+      maxFileSize: BACKGROUND_MAX_BYTES,
+      getUploadURL: () => Promise.resolve(''),
+    });
+    uppy.addFile(file('wide.jpg', 'image/jpeg', BACKGROUND_MAX_BYTES));
+    expect(() => uppy.addFile(file('huge.jpg', 'image/jpeg', BACKGROUND_MAX_BYTES + 1))).toThrow();
+    uppy.destroy();
+  });
+
+  it('ends in failure, without hanging, when no upload address can be had', async () => {
+    const uppy = createImageUppy({
+      id: 'fail',
+      maxFileSize: AVATAR_MAX_BYTES,
+      getUploadURL: () => Promise.reject(new Error('404: Not found')),
+    });
+    uppy.addFile(file('me.png', 'image/png', 100));
+
+    const result = await uppy.upload();
+
+    expect(result?.failed).toHaveLength(1);
+    expect(result?.successful).toHaveLength(0);
+    expect(uploadedURL(result)).toBeNull();
+    uppy.destroy();
+  });
+});
+
+describe('uploadedURL', () => {
+  it('is the address the one file was sent to', () => {
+    const done = { successful: [{ meta: { uploadURL: 'https://files.example/u/1' } }], failed: [] };
+    expect(uploadedURL(done as never)).toBe('https://files.example/u/1');
+    expect(uploadedURL(undefined)).toBeNull();
+  });
+});

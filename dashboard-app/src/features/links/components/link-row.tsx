@@ -1,0 +1,135 @@
+import { ExternalLink, GripVertical, Trash2 } from 'lucide-react';
+import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react';
+import type { LinkView } from '@linkbio/shared-contracts';
+import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast-store';
+import { cn } from '@/lib/cn';
+import { useDeleteLink } from '../api/delete-link';
+import { useUpdateLinkStatus } from '../api/update-link';
+import { linkAppearance, linkSubtitle } from '../link-appearance';
+import { LinkIcon } from './link-icon';
+
+export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link?';
+
+/** What the sortable list hands the row's drag handle: its node ref plus dnd-kit's attributes and listeners. */
+export interface DragHandle {
+  ref?: (element: HTMLElement | null) => void;
+  props?: HTMLAttributes<HTMLButtonElement>;
+}
+
+interface LinkRowProps {
+  link: LinkView;
+  /** Refreshes what depends on the links (the analytics) after a change. */
+  onChanged?: () => Promise<unknown>;
+  handle?: DragHandle;
+  style?: CSSProperties;
+  isDragging?: boolean;
+}
+
+const clicksFormat = new Intl.NumberFormat('en-US');
+
+/** One link: drag handle, icon, title, host, total clicks, show/hide switch, open and delete (spec §2). */
+export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
+  { link, onChanged, handle, style, isDragging = false },
+  ref,
+) {
+  const status = useUpdateLinkStatus(onChanged);
+  const remove = useDeleteLink({ onChanged, onDeleted: () => toast({ title: 'Link deleted' }) });
+  const appearance = linkAppearance(link.url);
+  const isActive = status.isPending ? (status.variables?.isActive ?? link.isActive) : link.isActive;
+
+  const toggle = (checked: boolean) =>
+    status.mutate(
+      { id: link.id, isActive: checked },
+      {
+        onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to update link status' }),
+      },
+    );
+
+  const confirmDelete = () => {
+    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    remove.mutate(link.id);
+  };
+
+  return (
+    <li
+      ref={ref}
+      style={style}
+      data-testid="link-row"
+      className={cn(
+        'relative flex min-w-0 flex-wrap items-center gap-x-3 gap-y-3 rounded-xl border border-border bg-card p-3 transition-shadow sm:flex-nowrap sm:px-4',
+        isDragging && 'z-10 shadow-lg ring-2 ring-ring',
+        remove.isPending && 'opacity-60',
+      )}
+    >
+      <button
+        type="button"
+        ref={handle?.ref}
+        aria-label={`Reorder ${link.title}`}
+        className="-ml-1 flex h-10 w-7 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground active:cursor-grabbing focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+        {...handle?.props}
+      >
+        <GripVertical className="size-5" aria-hidden="true" />
+      </button>
+
+      <span
+        className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', appearance.className)}
+        data-kind={appearance.kind}
+        title={appearance.label}
+      >
+        <LinkIcon kind={appearance.kind} className="size-5" />
+      </span>
+
+      <div className="min-w-0 flex-1">
+        <div className="flex min-w-0 items-center gap-2">
+          <p data-link-title className={cn('truncate font-medium', !link.isActive && 'text-muted-foreground')}>
+            {link.title}
+          </p>
+          {link.isActive ? null : (
+            <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
+              Hidden
+            </span>
+          )}
+        </div>
+        <p className="truncate text-sm text-muted-foreground" data-testid="link-host">
+          {linkSubtitle(link.url)}
+        </p>
+      </div>
+
+      <div className="flex w-full items-center justify-between gap-3 border-t border-border pt-3 sm:w-auto sm:border-0 sm:pt-0">
+        <div className="min-w-16 sm:text-right">
+          <p className="text-sm text-foreground">
+            <span className="font-semibold tabular-nums">{clicksFormat.format(link.clicks)}</span>{' '}
+            <span className="text-muted-foreground">clicks</span>
+          </p>
+          <p className="text-xs text-muted-foreground">Total</p>
+        </div>
+        <div className="flex items-center gap-1">
+          <Switch
+            checked={isActive}
+            onCheckedChange={toggle}
+            disabled={status.isPending}
+            aria-label={`Show ${link.title} on your page`}
+            className="mr-2"
+          />
+          <Button variant="ghost" size="icon" asChild>
+            <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${link.title} in a new tab`}>
+              <ExternalLink aria-hidden="true" />
+            </a>
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={confirmDelete}
+            disabled={remove.isPending}
+            aria-label={`Delete ${link.title}`}
+            className="text-muted-foreground hover:bg-red-50 hover:text-destructive"
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+});

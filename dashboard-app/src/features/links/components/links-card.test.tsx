@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { aLink, renderDashboard, stubApi } from '@/test/render-dashboard';
+import { LinksCard } from './links-card';
+
+describe('LinksCard', () => {
+  it('shows a skeleton while the links load, then the empty state', async () => {
+    let answer: (links: unknown[]) => void = () => {};
+    stubApi({ 'GET /api/links': () => new Promise((resolve) => (answer = (links) => resolve({ body: links }))) });
+    const { user } = renderDashboard(<LinksCard isPremium={false} />);
+
+    expect(screen.getByTestId('links-skeleton')).toBeInTheDocument();
+    answer([]);
+
+    expect(await screen.findByText('No links yet')).toBeInTheDocument();
+    expect(screen.getByText('Add your first link to get started')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Your First Link' }));
+    expect(screen.getByRole('dialog', { name: 'Add New Link' })).toBeInTheDocument();
+  });
+
+  it('lists the links in the order the server gives', async () => {
+    stubApi({
+      'GET /api/links': { body: [aLink({ title: 'First' }), aLink({ title: 'Second' }), aLink({ title: 'Third' })] },
+    });
+    renderDashboard(<LinksCard isPremium />);
+
+    const list = await screen.findByRole('list', { name: 'Your links' });
+    expect(within(list).getAllByTestId('link-row')).toHaveLength(3);
+    const titles = within(list)
+      .getAllByRole('button', { name: /^Reorder / })
+      .map((button) => button.getAttribute('aria-label'));
+    expect(titles).toEqual(['Reorder First', 'Reorder Second', 'Reorder Third']);
+  });
+
+  it('shows free creators how many of their 5 links they use, with a way to Premium', async () => {
+    stubApi({ 'GET /api/links': { body: [aLink(), aLink()] } });
+    renderDashboard(<LinksCard isPremium={false} />);
+
+    expect(await screen.findByText(/2 of 5/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Premium/ })).toHaveAttribute('href', '/subscribe');
+  });
+
+  it('refetches the links and tells the page after a change', async () => {
+    const link = aLink({ title: 'Blog', isActive: true });
+    const { calls } = stubApi({
+      'GET /api/links': () => ({ body: [link] }),
+      [`PUT /api/links/${link.id}`]: { body: { ...link, isActive: false } },
+    });
+    const changed = vi.fn(() => Promise.resolve());
+    const { user } = renderDashboard(<LinksCard isPremium onLinksChanged={changed} />);
+
+    await user.click(await screen.findByRole('switch', { name: 'Show Blog on your page' }));
+
+    await waitFor(() => expect(changed).toHaveBeenCalledTimes(1));
+    expect(calls.filter((call) => call.method === 'GET' && call.path === '/api/links')).toHaveLength(2);
+  });
+});
+
+describe('LinksCard deleting', () => {
+  it("says 'Link deleted' although the row goes away", async () => {
+    const link = aLink({ title: 'Old' });
+    let deleted = false;
+    stubApi({
+      'GET /api/links': () => ({ body: deleted ? [] : [link] }),
+      [`DELETE /api/links/${link.id}`]: () => {
+        deleted = true;
+        return { body: { message: 'Link deleted' } };
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = renderDashboard(<LinksCard isPremium />);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Old' }));
+
+    expect(await screen.findByText('Link deleted')).toBeInTheDocument();
+    expect(await screen.findByText('No links yet')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,30 @@
+import type { PublicLinkView } from '@linkbio/shared-contracts';
+import type { ReactNode } from 'react';
+import { linkKind, type LinkKind } from '../lib/link-kind';
+import { Texts } from '../texts';
+import { ArrowUpRightIcon, InstagramIcon, LinkedinIcon, LinkIcon, StoreIcon, XIcon, YoutubeIcon } from './icons';
+
+const ICONS: Record<LinkKind, () => ReactNode> = {
+  instagram: () => <InstagramIcon />,
+  youtube: () => <YoutubeIcon />,
+  twitter: () => <XIcon />,
+  linkedin: () => <LinkedinIcon />,
+  shop: () => <StoreIcon />,
+  link: () => <LinkIcon />,
+};
+
+/**
+ * One link of the page: a plain anchor to /go/{id}, which counts the click on the server and redirects, so
+ * it works with JavaScript off. It opens in a new tab, as the spec's link buttons do.
+ */
+export function LinkButton({ link }: { link: PublicLinkView }) {
+  const kind = linkKind(link.url);
+  return (
+    <a className={`btn-link k-${kind}`} href={`/go/${link.id}`} target="_blank" rel="noopener" data-kind={kind}>
+      <span className="ico">{ICONS[kind]()}</span>
+      <span className="title">{link.title}</span>
+      <ArrowUpRightIcon className="go" />
+      <span className="sr"> {Texts.opensInNewTab}</span>
+    </a>
+  );
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import type { BioPageInput, BookingPageInput, NotFoundPageInput } from './page-model';
+import { BioPage } from './pages/bio-page';
+import { BookingPage, type ClientScript } from './pages/booking-page';
+import { LinkNotFoundPage, UserNotFoundPage } from './pages/not-found-page';
+import bookingCss from './styles/booking.css?inline';
+import publicCss from './styles/public.css?inline';
+
+/*
+ * The server entry the backend imports (dist/server/entry-server.js). Each function returns a whole HTML
+ * document; React escapes every creator-supplied text and attribute. No render is cached: a creator's change
+ * shows on the next request.
+ */
+
+export type { BioPageInput, BookingPageInput, NotFoundPageInput } from './page-model';
+
+const DOCTYPE = '<!DOCTYPE html>';
+/** Vite's `base` (vite.config.ts): '/p/'. */
+const PUBLIC_BASE = import.meta.env.BASE_URL;
+const CLIENT_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
+
+/** The client build's hashed files, to serve under `clientAssetsPath` with a long cache. */
+export const clientAssetsDirectory = join(CLIENT_DIR, 'assets');
+export const clientAssetsPath = `${PUBLIC_BASE}assets/`;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** The booking page's module and the chunks it imports, from the client build's manifest. */
+function bookingScript(): ClientScript {
+  const manifestFile = join(CLIENT_DIR, '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest['src/entry-booking.tsx'];
+  if (!entry) throw new Error(`The booking entry is missing from ${manifestFile}: rebuild the public app.`);
+  const preload = (entry.imports ?? [])
+    .map((key) => manifest[key]?.file)
+    .filter((file): file is string => Boolean(file));
+  return { src: `${PUBLIC_BASE}${entry.file}`, preload: preload.map((file) => `${PUBLIC_BASE}${file}`) };
+}
+
+const BOOKING_SCRIPT = bookingScript();
+const BOOKING_CSS = publicCss + bookingCss;
+
+/** /{username}: static markup only, nothing to hydrate. */
+export function renderBioPage(input: BioPageInput): string {
+  return DOCTYPE + renderToStaticMarkup(<BioPage {...input} css={publicCss} />);
+}
+
+/** /book/{username}: rendered with hydration markers, since the booking steps hydrate in the browser. */
+export function renderBookingPage(input: BookingPageInput): string {
+  return DOCTYPE + renderToString(<BookingPage {...input} css={BOOKING_CSS} script={BOOKING_SCRIPT} />);
+}
+
+/** 404 for an unknown username, on /{username} and /book/{username}. */
+export function renderUserNotFoundPage(_input: NotFoundPageInput): string {
+  return DOCTYPE + renderToStaticMarkup(<UserNotFoundPage css={publicCss} />);
+}
+
+/** 404 for /go/{id} of a link that is off, deleted or unknown. */
+export function renderLinkNotFoundPage(_input: NotFoundPageInput): string {
+  return DOCTYPE + renderToStaticMarkup(<LinkNotFoundPage css={publicCss} />);
+}

@@ -1,0 +1,25 @@
+import type { PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+
+/*
+ * What the backend hands to the server entry for each page. The backend's PublicPageRenderer port declares
+ * the same shapes; both are built from the shared PublicUserView and PublicLinkView.
+ */
+
+export interface PageContext {
+  /** Scheme, host and port the page is served on, without a trailing slash: the base of canonical URLs. */
+  origin: string;
+}
+
+export interface BioPageInput extends PageContext {
+  user: PublicUserView;
+  /** Active links only, in display order. */
+  links: PublicLinkView[];
+  /** `?booked=true`: the visitor comes back from a paid booking. */
+  booked: boolean;
+}
+
+export interface BookingPageInput extends PageContext {
+  user: PublicUserView;
+}
+
+export type NotFoundPageInput = PageContext;

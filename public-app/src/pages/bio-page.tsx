@@ -1,0 +1,112 @@
+import { formatCents } from '@linkbio/shared-contracts';
+import { Avatar } from '../components/avatar';
+import { Document } from '../components/document';
+import { CalendarIcon, CheckCircleIcon, CloseIcon, LogoMark } from '../components/icons';
+import { LinkButton } from '../components/link-button';
+import { pageLook } from '../lib/look';
+import { pageUrl, safeImageUrl } from '../lib/urls';
+import type { BioPageInput } from '../page-model';
+import { Texts } from '../texts';
+
+/** 'Book a Session - $X.XX' only when booking is on and a price is set (spec §2). */
+export const bookingPriceShown = (user: BioPageInput['user']): number | null =>
+  user.enableBooking && user.bookingPrice !== null && user.bookingPrice > 0 ? user.bookingPrice : null;
+
+/**
+ * The public bio page /{username}: plain HTML and inline CSS, no framework JavaScript. Every control works
+ * without JavaScript: links are anchors, the banner is dismissed with a fragment link and CSS :target.
+ */
+export function BioPage({ user, links, booked, origin, css }: BioPageInput & { css: string }) {
+  const look = pageLook(user, origin);
+  const canonical = pageUrl(origin, `/${user.username}`);
+  const description = user.bio ?? Texts.defaultDescription(user.displayName);
+  const price = bookingPriceShown(user);
+  return (
+    <Document
+      title={user.isPremium ? user.displayName : `${user.displayName} | ${Texts.productName}`}
+      description={description}
+      canonical={canonical}
+      themeColor={look.themeColor}
+      social={{
+        type: 'profile',
+        title: user.displayName,
+        description,
+        url: canonical,
+        image: safeImageUrl(user.avatar, origin),
+        username: user.username,
+        siteName: user.isPremium ? undefined : Texts.productName,
+      }}
+      css={css}
+      bodyClassName={look.className}
+      bodyStyle={look.backgroundColor ? { backgroundColor: look.backgroundColor } : undefined}
+    >
+      <div className="screen" style={look.backgroundColor ? { background: look.backgroundColor } : undefined}>
+        {look.backgroundImage && (
+          <img className="bg-img" src={look.backgroundImage} alt="" width={1200} height={1600} decoding="async" />
+        )}
+        <main className="page">
+          {booked && <BookedBanner />}
+          <header className="profile">
+            <Avatar user={user} origin={origin} />
+            <h1>{user.displayName}</h1>
+            <p className="handle">@{user.username}</p>
+            {user.bio && <p className="bio">{user.bio}</p>}
+          </header>
+          <div className="actions">
+            {price !== null && (
+              <a className="btn-book" href={`/book/${user.username}`}>
+                <CalendarIcon />
+                <span>{Texts.bookSession(formatCents(price))}</span>
+              </a>
+            )}
+            {links.length > 0 ? (
+              <nav aria-label={Texts.linksLabel}>
+                <ul className="links">
+                  {links.map((link) => (
+                    <li key={link.id}>
+                      <LinkButton link={link} />
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : (
+              <p className="empty">{Texts.noLinks}</p>
+            )}
+          </div>
+          {!user.isPremium && (
+            <footer className="foot">
+              <a className="made" href="/">
+                <LogoMark />
+                <span>
+                  {Texts.madeWith} <strong>{Texts.productName}</strong>
+                </span>
+              </a>
+            </footer>
+          )}
+        </main>
+      </div>
+    </Document>
+  );
+}
+
+/**
+ * 'Booking Confirmed!' after a paid booking (decisions.md). The close control is a link to an empty target
+ * just before the banner; CSS hides the banner while that target is :target, so it needs no script.
+ */
+function BookedBanner() {
+  return (
+    <>
+      <i id="booked-dismissed" />
+      <div className="banner" role="status">
+        <CheckCircleIcon />
+        <div>
+          <p className="banner-title">{Texts.bookedTitle}</p>
+          <p>{Texts.bookedMessage}</p>
+        </div>
+        <a className="banner-close" href="#booked-dismissed" aria-label={Texts.dismiss} title={Texts.dismiss}>
+          <CloseIcon />
+        </a>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { formatCents } from '@linkbio/shared-contracts';
+import { Avatar } from '../components/avatar';
+import { Document } from '../components/document';
+import { ChevronLeftIcon } from '../components/icons';
+import { BookingFlow } from '../booking/booking-flow';
+import { BOOKING_ROOT_ID } from '../booking/booking-root';
+import { pageLook } from '../lib/look';
+import { pageUrl } from '../lib/urls';
+import type { BookingPageInput } from '../page-model';
+import { Texts } from '../texts';
+import { bookingPriceShown } from './bio-page';
+
+export interface ClientScript {
+  /** The hashed module's address, under /p/assets/. */
+  src: string;
+  /** Chunks it imports, to preload in parallel. */
+  preload: string[];
+}
+
+/**
+ * /book/{username}: rendered on the server like the bio page; the booking steps hydrate with a small client
+ * bundle. Without booking switched on and a price, it says so and offers the way back.
+ */
+export function BookingPage({
+  user,
+  origin,
+  css,
+  script,
+}: BookingPageInput & { css: string; script: ClientScript | null }) {
+  const look = pageLook(user, origin);
+  const price = bookingPriceShown(user);
+  const title = `${Texts.bookingPageTitle} ${Texts.bookingWith(user.displayName)}`;
+  const description =
+    price !== null
+      ? `${title}: $${formatCents(price)} ${Texts.perSession}.`
+      : Texts.bookingUnavailableMessage(user.displayName);
+  const bookable = price !== null && script !== null;
+  return (
+    <Document
+      title={title}
+      description={description}
+      canonical={pageUrl(origin, `/book/${user.username}`)}
+      themeColor={look.themeColor}
+      css={css}
+      bodyClassName={`${look.className} booking`}
+      bodyStyle={look.backgroundColor ? { backgroundColor: look.backgroundColor } : undefined}
+      head={
+        bookable && (
+          <>
+            <script type="module" src={script.src} />
+            {script.preload.map((href) => (
+              <link key={href} rel="modulepreload" href={href} />
+            ))}
+          </>
+        )
+      }
+    >
+      <div className="screen" style={look.backgroundColor ? { background: look.backgroundColor } : undefined}>
+        {look.backgroundImage && (
+          <img className="bg-img" src={look.backgroundImage} alt="" width={1200} height={1600} decoding="async" />
+        )}
+        <main className="page">
+          <a className="back" href={`/${user.username}`}>
+            <ChevronLeftIcon />
+            {Texts.backToProfile(user.displayName)}
+          </a>
+          <header className="profile profile-sm">
+            <Avatar user={user} origin={origin} size={72} />
+            <h1>{Texts.bookingPageTitle}</h1>
+            <p className="handle">{Texts.bookingWith(user.displayName)}</p>
+            {price !== null && (
+              <p className="price">
+                <strong>${formatCents(price)}</strong> {Texts.perSession}
+              </p>
+            )}
+          </header>
+          {bookable ? (
+            <div id={BOOKING_ROOT_ID} data-username={user.username}>
+              <BookingFlow username={user.username} />
+            </div>
+          ) : (
+            <section className="panel">
+              <h2>{Texts.bookingUnavailableTitle}</h2>
+              <p className="panel-text">{Texts.bookingUnavailableMessage(user.displayName)}</p>
+              <a className="btn-primary" href={`/${user.username}`}>
+                {Texts.backToProfile(user.displayName)}
+              </a>
+            </section>
+          )}
+        </main>
+      </div>
+    </Document>
+  );
+}
