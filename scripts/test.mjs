@@ -128,7 +128,9 @@ async function main() {
       log('Using a redis-server started for this run.');
     } else log('Using the Redis named by REDIS_URL.');
 
-    await run(bin('nx'), ['run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, env });
+    // The build is the product's, not the tests': it must not see NODE_ENV=test.
+    const { NODE_ENV: _testMode, ...buildEnv } = env;
+    await run(bin('nx'), ['run-many', '-t', 'build', '--outputStyle=static'], { cwd: ROOT, env: buildEnv });
 
     const totals = { passed: 0, failed: 0, skipped: 0 };
     let failedSteps = 0;

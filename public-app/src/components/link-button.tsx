@@ -1,6 +1,5 @@
-import type { PublicLinkView } from '@linkbio/shared-contracts';
+import { linkKind, type LinkKind, type PublicLinkView } from '@linkbio/shared-contracts';
 import type { ReactNode } from 'react';
-import { linkKind, type LinkKind } from '../lib/link-kind';
 import { Texts } from '../texts';
 import { ArrowUpRightIcon, InstagramIcon, LinkedinIcon, LinkIcon, StoreIcon, XIcon, YoutubeIcon } from './icons';
 

@@ -1,4 +1,5 @@
-import { hostOf, linkAppearance, linkKind, linkSubtitle } from './link-appearance';
+import { hostOf, linkKind } from '@linkbio/shared-contracts';
+import { linkAppearance, linkSubtitle } from './link-appearance';
 
 describe('linkKind', () => {
   it.each([

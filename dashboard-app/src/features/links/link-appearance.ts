@@ -1,5 +1,4 @@
-/** Which family a link belongs to, chosen from its host (spec §2, link row). */
-export type LinkKind = 'instagram' | 'youtube' | 'twitter' | 'linkedin' | 'shop' | 'link';
+import { hostOf, linkKind, type LinkKind } from '@linkbio/shared-contracts';
 
 export interface LinkAppearance {
   kind: LinkKind;
@@ -18,32 +17,9 @@ const APPEARANCES: Record<LinkKind, Omit<LinkAppearance, 'kind'>> = {
   link: { label: 'Link', className: 'bg-accent text-primary' },
 };
 
-/** The host name of a link (`www.youtube.com`), or null when the text is not a URL. */
-export function hostOf(url: string): string | null {
-  try {
-    const host = new URL(url.trim()).hostname;
-    return host || null;
-  } catch {
-    return null;
-  }
-}
-
 /** What a link row shows under the title: the host name, or the raw url when it cannot be parsed. */
 export function linkSubtitle(url: string): string {
   return hostOf(url) ?? url;
-}
-
-const isDomain = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
-
-/** The family of a link: by host, or by the raw text when it is not a URL. */
-export function linkKind(url: string): LinkKind {
-  const host = (hostOf(url) ?? url).toLowerCase();
-  if (host.includes('instagram') || isDomain(host, 'instagr.am')) return 'instagram';
-  if (host.includes('youtube') || isDomain(host, 'youtu.be')) return 'youtube';
-  if (host.includes('twitter') || isDomain(host, 'x.com')) return 'twitter';
-  if (host.includes('linkedin') || isDomain(host, 'lnkd.in')) return 'linkedin';
-  if (host.includes('shop') || host.includes('store')) return 'shop';
-  return 'link';
 }
 
 /** Icon family, label and colours of a link, chosen from its host. */

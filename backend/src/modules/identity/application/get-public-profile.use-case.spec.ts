@@ -54,6 +54,13 @@ describe('GetPublicProfileUseCase', () => {
     expect(shown.map((link) => link.title)).toEqual(['First', 'Second']);
   });
 
+  it('reads the page without counting a view when there is no visit', async () => {
+    const { alice, analytics, profile } = await setup();
+
+    expect((await profile.execute('alice', null)).user.id).toBe(alice.id);
+    expect(analytics.recorded()).toEqual([]);
+  });
+
   it('finds the creator whatever the letter case of the address', async () => {
     const { alice, profile } = await setup();
 

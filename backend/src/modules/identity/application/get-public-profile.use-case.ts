@@ -24,12 +24,15 @@ export class GetPublicProfileUseCase {
     private readonly clock: Clock,
   ) {}
 
-  /** The creator and their active links, counting one view unless the visitor is a bot or the creator. */
-  async execute(username: string, visitor: PageVisitor): Promise<{ user: User; links: Link[] }> {
+  /**
+   * The creator and their active links, counting one view unless the visitor is a bot or the creator.
+   * `visitor` null: the page is read without a visit (a HEAD request, the booking page), so nothing is counted.
+   */
+  async execute(username: string, visitor: PageVisitor | null): Promise<{ user: User; links: Link[] }> {
     const user = await this.users.findByUsername(username);
     if (!user) throw userNotFound();
     const links = await this.links.active(user.id);
-    if (!visitor.isBot && visitor.viewerId !== user.id) {
+    if (visitor && !visitor.isBot && visitor.viewerId !== user.id) {
       await this.recorder.record({
         kind: 'view',
         ownerId: user.id,

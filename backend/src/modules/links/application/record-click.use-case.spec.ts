@@ -51,6 +51,13 @@ describe('RecordClickUseCase', () => {
     expect(analytics.recorded()).toEqual([]);
   });
 
+  it('answers where the link goes without counting when there is no visitor (a HEAD request)', async () => {
+    const { analytics, link, click } = await setup();
+
+    expect(await click.execute(link.id, null)).toBe('https://shop.example.com/x');
+    expect(analytics.recorded()).toEqual([]);
+  });
+
   it('answers not found for an inactive link and counts nothing', async () => {
     const { links, analytics, link, click } = await setup();
     link.change({ isActive: false }, NOW);

@@ -20,11 +20,14 @@ export class RecordClickUseCase {
     private readonly clock: Clock,
   ) {}
 
-  /** Counts a click on an active link and returns where it goes; inactive or unknown links are not found. */
-  async execute(linkId: Id, visitor: VisitorContext): Promise<string> {
+  /**
+   * Counts a click on an active link and returns where it goes; inactive or unknown links are not found.
+   * `visitor` null: only the destination is asked for (a HEAD request), so nothing is counted.
+   */
+  async execute(linkId: Id, visitor: VisitorContext | null): Promise<string> {
     const link = await this.links.findActive(linkId);
     if (!link) throw linkNotFound();
-    if (!visitor.isBot) {
+    if (visitor && !visitor.isBot) {
       await this.recorder.record({
         kind: 'click',
         ownerId: link.ownerId,

@@ -19,15 +19,12 @@ const isNotFound = (error: unknown) => error instanceof DomainError && error.kin
 const toPublicLink = (link: Link) => ({ id: link.id, title: link.title, url: link.url, order: link.order });
 
 /**
- * Who is asking, for the counters. Views and clicks are counted for people's GET requests only: known bots
- * and link-preview fetchers (isbot) and HEAD requests (link checkers, monitors) are served but not counted,
- * which the use cases' `isBot` flag ("served, not counted") expresses.
+ * Who is asking, for the counters: null for HEAD requests (link checkers, monitors), which are answered but
+ * are no visit; known bots and link-preview fetchers (isbot) are marked so the use cases skip them.
  */
-function visitorOf(request: Request): VisitorContext {
-  return {
-    isBot: request.method !== 'GET' || isbot(request.get('user-agent') ?? ''),
-    referrer: request.get('referer') ?? null,
-  };
+function visitorOf(request: Request): VisitorContext | null {
+  if (request.method !== 'GET') return null;
+  return { isBot: isbot(request.get('user-agent') ?? ''), referrer: request.get('referer') ?? null };
 }
 
 /**
@@ -70,7 +67,7 @@ export class PublicPagesController {
     const origin = this.origin(request);
     const username = bioUsername(segment);
     if (username !== null && username !== segment) return this.toLowercase(request, response, `/book/${username}`);
-    const found = username === null ? null : await this.find(username, { viewerId: null, isBot: true, referrer: null });
+    const found = username === null ? null : await this.find(username, null);
     if (!found) return this.send(response, 404, this.renderer.userNotFoundPage({ origin }));
     this.send(response, 200, this.renderer.bookingPage({ origin, user: toPublicUserView(found.user) }));
   }
@@ -89,7 +86,8 @@ export class PublicPagesController {
     if (username === null) throw new DomainError('not_found', Messages.notFound);
     if (username !== segment) return this.toLowercase(request, response, `/${username}`);
     const origin = this.origin(request);
-    const found = await this.find(username, { ...visitorOf(request), viewerId });
+    const visitor = visitorOf(request);
+    const found = await this.find(username, visitor && { ...visitor, viewerId });
     if (!found) return this.send(response, 404, this.renderer.userNotFoundPage({ origin }));
     const page = this.renderer.bioPage({
       origin,
@@ -100,7 +98,7 @@ export class PublicPagesController {
     this.send(response, 200, page);
   }
 
-  private async find(username: string, visitor: PageVisitor) {
+  private async find(username: string, visitor: PageVisitor | null) {
     try {
       return await this.profiles.execute(username, visitor);
     } catch (error) {

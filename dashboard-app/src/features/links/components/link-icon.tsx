@@ -1,6 +1,6 @@
 import { Link2, Store } from 'lucide-react';
 import type { ReactNode, SVGProps } from 'react';
-import type { LinkKind } from '../link-appearance';
+import type { LinkKind } from '@linkbio/shared-contracts';
 
 /** Brand marks drawn in the same 24-pixel stroke style as the lucide icons (lucide 1.x has no brand icons). */
 function StrokeIcon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
