@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './messages.js';
 export * from './validation.js';
 export * from './link-kind.js';
+export * from './payments.js';
 export * from './validators.js';
 export * from './auth.dto.js';
 export * from './links.dto.js';

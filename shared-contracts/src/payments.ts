@@ -1,0 +1,139 @@
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { EMAIL_MAX_LENGTH, PLATFORM_FEE_PERCENT } from './constants.js';
+import { trimString, MaxChars } from './validators.js';
+
+/** Messages of the money paths (spec §5, §8; decisions.md). */
+export const PaymentMessages = {
+  nameRequired: 'Name is required',
+  validEmailRequired: 'Valid email is required',
+  phoneTooLong: 'Phone number must be at most 30 characters',
+  messageTooLong: 'Message must be at most 1000 characters',
+  bookingUnavailable: 'This creator is not taking bookings right now.',
+  alreadySubscribed: 'Already subscribed',
+  notSubscribed: 'You have no active subscription to cancel.',
+  cardNumberInvalid: 'Your card number is incomplete.',
+  cardExpiryInvalid: "Your card's expiration date is incomplete.",
+  cardExpired: "Your card's expiration year is in the past.",
+  cvcInvalid: "Your card's security code is incomplete.",
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  paymentNotFound: 'Payment not found',
+  paymentAlreadyCompleted: 'This payment has already been completed.',
+  webhookSignature: 'Webhook signature verification failed',
+} as const;
+
+/** POST /api/users/{username}/book. Amounts are never taken from the client. */
+export class BookingRequest {
+  @MaxChars(100, { message: PaymentMessages.nameRequired })
+  @IsNotEmpty({ message: PaymentMessages.nameRequired })
+  @IsString({ message: PaymentMessages.nameRequired })
+  @Transform(trimString)
+  customerName!: string;
+
+  @IsEmail({}, { message: PaymentMessages.validEmailRequired })
+  @MaxChars(EMAIL_MAX_LENGTH, { message: PaymentMessages.validEmailRequired })
+  @IsString({ message: PaymentMessages.validEmailRequired })
+  @Transform(trimString)
+  customerEmail!: string;
+
+  @MaxChars(30, { message: PaymentMessages.phoneTooLong })
+  @IsString({ message: PaymentMessages.phoneTooLong })
+  @ValidateIf((_, value) => value !== null && value !== undefined && value !== '')
+  @Transform(trimString)
+  customerPhone?: string | null;
+
+  @MaxChars(1000, { message: PaymentMessages.messageTooLong })
+  @IsString({ message: PaymentMessages.messageTooLong })
+  @ValidateIf((_, value) => value !== null && value !== undefined && value !== '')
+  @Transform(trimString)
+  message?: string | null;
+}
+
+/** POST /api/payments/local/confirm: the local test provider's card form (Stripe's test card numbers). */
+export class LocalCardConfirmRequest {
+  @IsString({ message: PaymentMessages.paymentNotFound })
+  @IsNotEmpty({ message: PaymentMessages.paymentNotFound })
+  clientSecret!: string;
+
+  @Matches(/^[0-9 ]{12,23}$/, { message: PaymentMessages.cardNumberInvalid })
+  @IsString({ message: PaymentMessages.cardNumberInvalid })
+  cardNumber!: string;
+
+  /** MM/YY */
+  @Matches(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, { message: PaymentMessages.cardExpiryInvalid })
+  @IsString({ message: PaymentMessages.cardExpiryInvalid })
+  expiry!: string;
+
+  @Matches(/^\d{3,4}$/, { message: PaymentMessages.cvcInvalid })
+  @IsString({ message: PaymentMessages.cvcInvalid })
+  cvc!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxChars(100, { message: PaymentMessages.nameRequired })
+  name?: string;
+}
+
+/** The fee lines of a booking, in integer cents (decisions.md, Money). */
+export interface BookingAmounts {
+  /** Session price: what the creator earns ("Service Fee"). */
+  userAmount: number;
+  /** round_half_up(price × 20 / 100) ("Platform Fee (20%)"). */
+  platformFee: number;
+  /** userAmount + platformFee: what the customer pays ("Total"). */
+  amount: number;
+}
+
+/** Exact integer arithmetic: 20% of the price, halves rounded up. */
+export function bookingAmounts(priceCents: number): BookingAmounts {
+  if (!Number.isSafeInteger(priceCents) || priceCents < 0) throw new RangeError('price must be a whole number of cents');
+  const platformFee = Math.floor((priceCents * PLATFORM_FEE_PERCENT + 50) / 100);
+  return { userAmount: priceCents, platformFee, amount: priceCents + platformFee };
+}
+
+export interface BookingCreatedResponse extends BookingAmounts {
+  clientSecret: string;
+}
+
+export type SubscriptionCreatedResponse = { clientSecret: string } | { message: 'Already subscribed' };
+
+/** GET /api/config: which card form the pages render. */
+export interface PaymentConfigView {
+  paymentProvider: 'stripe' | 'local';
+  /** Stripe's publishable key when Stripe is live. */
+  stripePublishableKey: string | null;
+}
+
+export type BookingStatus = 'pending_payment' | 'paid' | 'failed';
+
+/** GET /api/bookings: the creator's bookings, newest first. */
+export interface BookingView {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  message: string | null;
+  amount: number;
+  userAmount: number;
+  platformFee: number;
+  status: BookingStatus;
+  createdAt: string;
+  paidAt: string | null;
+}
+
+/** GET /api/subscription: the creator's plan. */
+export interface SubscriptionView {
+  plan: 'free' | 'premium';
+  status: 'none' | 'incomplete' | 'active' | 'canceling' | 'canceled' | 'past_due';
+  /** When premium renews, or ends when cancelled at period end (ISO instant). */
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** POST /api/payments/local/confirm answer; a refused card answers 402 with the provider's message. */
+export interface LocalConfirmResponse {
+  status: 'succeeded';
+  /** Where the page goes next, as Stripe's return_url would. */
+  returnUrl: string | null;
+}
