@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -82,5 +82,12 @@ describe('npm start on the embedded defaults', () => {
     const profile = await fetch(`http://127.0.0.1:${port}/api/users/startcheck`);
     expect(profile.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
+
+    // `npm run migrate` on the same embedded database: already up to date.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const migrate = spawnSync(process.execPath, [join(ROOT, 'scripts/migrate.mjs')], { cwd: ROOT, env, encoding: 'utf8' });
+    expect(migrate.status).toBe(0);
+    expect(migrate.stdout).toContain('Database is up to date');
   }, 120_000);
 });
