@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Env } from './config/env.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.js';
+import { BillingModule } from './modules/billing/billing.module.js';
 import { HealthController } from './modules/health/health.controller.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { LinksModule } from './modules/links/links.module.js';
@@ -19,6 +20,7 @@ export class AppModule {
         IdentityModule,
         LinksModule,
         AnalyticsHttpModule,
+        BillingModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

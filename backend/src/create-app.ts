@@ -3,7 +3,7 @@ import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import session from 'express-session';
 import compression from 'compression';
 import passport from 'passport';
@@ -21,6 +21,7 @@ import { PG_POOL, REDIS } from './shared/infrastructure/infrastructure.tokens.js
 import { securityHeaders } from './web/security-headers.js';
 import { serveDashboard } from './web/serve-dashboard.js';
 
+const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Builds the API with its whole HTTP pipeline; used by main.ts and by the integration tests alike. */
@@ -38,10 +39,17 @@ export async function createApp(env: Env): Promise<INestApplication> {
   const orm = app.get(MikroORM);
   app.use((_req: Request, _res: Response, next: NextFunction) => RequestContext.create(orm.em, next));
 
+  // Stripe's webhook comes cross-site with a body whose signature covers the exact bytes: it gets the raw
+  // body and skips the CSRF and JSON guards below (its signature is its authentication).
+  app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: '512kb' }));
+  const exceptWebhook =
+    (middleware: (req: Request, res: Response, next: NextFunction) => unknown) => (req: Request, res: Response, next: NextFunction) =>
+      req.originalUrl.split('?')[0] === STRIPE_WEBHOOK_PATH ? next() : middleware(req, res, next);
+
   const allowedOrigins = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  app.use('/api', sameSiteJsonOnly(allowedOrigins));
-  app.use('/api', jsonBody('64kb'));
-  app.use('/api', noPrototypeKeys);
+  app.use('/api', exceptWebhook(sameSiteJsonOnly(allowedOrigins)));
+  app.use('/api', exceptWebhook(jsonBody('64kb')));
+  app.use('/api', exceptWebhook(noPrototypeKeys));
 
   app.use(
     session({
@@ -59,7 +67,8 @@ export async function createApp(env: Env): Promise<INestApplication> {
   app.use(passport.session());
 
   const publicApp = servePublicApp(app);
-  serveDashboard(app, env.DASHBOARD_DIST_DIR, publicApp.isPublicPagePath);
+  // /booking-success is a server route (BillingController): it checks the payment and redirects.
+  serveDashboard(app, env.DASHBOARD_DIST_DIR, (path) => path === '/booking-success' || publicApp.isPublicPagePath(path));
 
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());

@@ -280,7 +280,8 @@ test.describe('booking page with JavaScript on', () => {
     await page.getByLabel('Email Address').fill('sam@example.com');
     await page.getByLabel('Message (optional)').fill('Portfolio review, please.');
 
-    // The booking endpoint comes with the payments work; until then the server answers 404 'Not found'.
+    // The creator switches booking off while the page is open: the server refuses with its own message.
+    await setLook({ bookingPrice: null });
     const sent: unknown[] = [];
     page.on('request', (req) => {
       if (req.url().endsWith(`/api/users/${username}/book`)) sent.push(req.postDataJSON());
@@ -288,12 +289,13 @@ test.describe('booking page with JavaScript on', () => {
     await continueButton.click();
     const toast = page.getByRole('alert');
     await expect(toast).toContainText('Booking Error');
-    await expect(toast).toContainText('Not found');
+    await expect(toast).toContainText('This creator is not taking bookings right now.');
     expect(sent).toEqual([
       { customerName: 'Sam Rivera', customerEmail: 'sam@example.com', message: 'Portfolio review, please.' },
     ]);
     await toast.getByRole('button', { name: 'Close' }).click();
     await expect(toast).toBeHidden();
+    await setLook({ bookingPrice: '45' });
 
     // No answer at all: the spec's fallback message.
     await page.route(`**/api/users/${username}/book`, (route) => route.abort());
@@ -301,20 +303,14 @@ test.describe('booking page with JavaScript on', () => {
     await expect(page.getByRole('alert')).toContainText('Failed to create booking. Please try again.');
     await page.unroute(`**/api/users/${username}/book`);
 
-    // An answer shaped as the payments work will send it: step 2 shows the server's amounts.
-    await page.route(`**/api/users/${username}/book`, (route) =>
-      route.fulfill({
-        status: 201,
-        json: { clientSecret: 'pi_test_secret', amount: 5400, userAmount: 4500, platformFee: 900 },
-      }),
-    );
+    // The server's answer: step 2 shows its amounts (price $45.00, fee 20%, total) and the card form.
     await continueButton.click();
     await expect(page.getByRole('heading', { name: 'Payment Details' })).toBeFocused();
     const summary = page.locator('.summary');
     await expect(summary).toContainText('Service Fee$45.00');
     await expect(summary).toContainText('Platform Fee (20%)$9.00');
     await expect(summary).toContainText('Total$54.00');
-    await expect(page.getByRole('button', { name: 'Complete Booking - $54.00' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Complete Booking - $54.00' })).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, 'public-booking-step-2');
 

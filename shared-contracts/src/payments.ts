@@ -137,3 +137,21 @@ export interface LocalConfirmResponse {
   /** Where the page goes next, as Stripe's return_url would. */
   returnUrl: string | null;
 }
+
+/**
+ * POST /api/bookings/confirm: after an in-page confirmation (no redirect), the page asks the server to check
+ * the payment with the provider; the same check as the return to /booking-success.
+ */
+export class BookingConfirmRequest {
+  @IsString({ message: PaymentMessages.paymentNotFound })
+  @IsNotEmpty({ message: PaymentMessages.paymentNotFound })
+  @MaxChars(300, { message: PaymentMessages.paymentNotFound })
+  clientSecret!: string;
+}
+
+export interface BookingConfirmResponse {
+  /** 'paid' once the provider says the payment succeeded. */
+  status: BookingStatus;
+  /** Where the page goes next: /{username}?booked=true when paid, else /{username}. */
+  returnUrl: string;
+}

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
@@ -61,10 +62,51 @@ export class Env {
     message: 'PUBLIC_URL must be an http(s) origin such as https://linkbio.example, without a path',
   })
   PUBLIC_URL?: string;
+
+  /** Stripe's secret key: set, payments go through Stripe; unset, through the local test provider. */
+  @IsOptional()
+  @Matches(/^(sk|rk)_(test|live)_\S+$/, { message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)' })
+  STRIPE_SECRET_KEY?: string;
+
+  /** Stripe's publishable key, given to the pages (GET /api/config) when Stripe is live. */
+  @IsOptional()
+  @Matches(/^pk_(test|live)_\S+$/, { message: 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…)' })
+  STRIPE_PUBLISHABLE_KEY?: string;
+
+  /** Signing secret of the webhook endpoint (/api/webhooks/stripe); unset, every delivery is refused. */
+  @IsOptional()
+  @IsString()
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** Price of Premium ($9.99 a month); unset, the active price with lookup key linkbio_premium_monthly. */
+  @IsOptional()
+  @Matches(/^price_\S+$/, { message: 'STRIPE_PRICE_ID must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_ID?: string;
+
+  /** Another address for Stripe's API (a local stub in tests); unset: https://api.stripe.com. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/?#\s]+\/?$/, { message: 'STRIPE_API_URL must be an http(s) origin' })
+  STRIPE_API_URL?: string;
+
+  /** SMTP server for e-mail (smtp://user:pass@host:587, smtps://…); unset, e-mails are written to MAIL_DIR. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  /** Sender of every e-mail. */
+  @IsString()
+  MAIL_FROM = 'Linkbio <no-reply@linkbio.local>';
+
+  /** Folder for e-mails as .eml files when SMTP_URL is unset; default DATA_DIR/mail (.data/mail). */
+  @IsString()
+  MAIL_DIR!: string;
 }
 
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const env = plainToInstance(Env, source, { exposeDefaultValues: true, excludeExtraneousValues: false });
+  const withDefaults = { ...source, MAIL_DIR: source.MAIL_DIR || resolve(ROOT, source.DATA_DIR ?? '.data', 'mail') };
+  const env = plainToInstance(Env, withDefaults, { exposeDefaultValues: true, excludeExtraneousValues: false });
   const errors = validateSync(env, { whitelist: false });
   if (errors.length > 0) {
     const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  - ${e.property}: ${m}`));

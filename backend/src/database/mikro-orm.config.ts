@@ -3,9 +3,13 @@ import { Migrator } from '@mikro-orm/migrations';
 import { UserSchema } from '../modules/identity/infrastructure/user.schema.js';
 import { LinkSchema } from '../modules/links/infrastructure/link.schema.js';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial.js';
+import { Migration20261201000000_billing } from './migrations/Migration20261201000000_billing.js';
 
 /** Migrations in the order they run; each new one is appended here. */
-export const migrationsList = [{ name: 'Migration20261122000000_initial', class: Migration20261122000000_initial }];
+export const migrationsList = [
+  { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
+  { name: 'Migration20261201000000_billing', class: Migration20261201000000_billing },
+];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {
   return defineConfig({

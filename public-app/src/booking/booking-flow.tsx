@@ -1,8 +1,10 @@
 import { formatCents } from '@linkbio/shared-contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CloseIcon, LockIcon } from '../components/icons';
+import { CloseIcon } from '../components/icons';
 import { Texts } from '../texts';
 import { createBooking, type BookingQuote } from './booking-api';
+import { CardPayment } from './card-payment';
+import { settledBookingUrl } from './payment-api';
 import { validateDetails, type CustomerDetails, type DetailErrors } from './validate';
 
 export interface BookingFlowProps {
@@ -20,8 +22,10 @@ const EMPTY: CustomerDetails = { customerName: '', customerEmail: '', customerPh
 /**
  * The two booking steps (spec §2): 'Your Information', then 'Payment Details' with the server's amounts.
  * Rendered on the server and hydrated in the browser; the form's button stays disabled until hydration,
- * since nothing can be booked without the script, and a notice says so when the script does not run. The card form and payment belong to the payments work:
- * until then 'Complete Booking' is shown but disabled, and nothing pretends to succeed.
+ * since nothing can be booked without the script, and a notice says so when the script does not run. Step 2
+ * shows the live provider's card form (GET /api/config); once the card is charged the visitor goes to
+ * /booking-success, where the server checks the payment, and on to the bio page's 'Booking Confirmed!'.
+ * A refused card shows 'Payment Failed' with the provider's message and can be tried again.
  */
 export function BookingFlow({ username }: BookingFlowProps) {
   const [hydrated, setHydrated] = useState(false);
@@ -30,6 +34,7 @@ export function BookingFlow({ username }: BookingFlowProps) {
   const [pending, setPending] = useState(false);
   const [quote, setQuote] = useState<BookingQuote | null>(null);
   const [toast, setToast] = useState<Toast | null>(null);
+  const [paying, setPaying] = useState(false);
   const paymentHeading = useRef<HTMLHeadingElement>(null);
   const fields = useRef<Partial<Record<keyof DetailErrors, HTMLInputElement | null>>>({});
 
@@ -75,6 +80,13 @@ export function BookingFlow({ username }: BookingFlowProps) {
     } finally {
       setPending(false);
     }
+  }
+
+  /** Paid: the server checks the payment and the visitor goes on to /{username}?booked=true. */
+  async function paid(clientSecret: string) {
+    setToast(null);
+    setPaying(true);
+    window.location.assign(await settledBookingUrl(clientSecret));
   }
 
   const step = quote ? 2 : 1;
@@ -167,14 +179,19 @@ export function BookingFlow({ username }: BookingFlowProps) {
               <dd>${formatCents(quote.amount)}</dd>
             </div>
           </dl>
-          <div className="card-slot">
-            <LockIcon />
-            <p id="payment-note">{Texts.paymentComingSoon}</p>
-          </div>
-          <button className="btn-primary btn-wide" type="button" disabled aria-describedby="payment-note">
-            {Texts.completeBooking(formatCents(quote.amount))}
-          </button>
-          <button className="btn-ghost" type="button" onClick={() => setQuote(null)}>
+          {paying ? (
+            <p className="notice notice-now" role="status">
+              <span className="spinner" aria-hidden="true" /> {Texts.paymentRedirecting}
+            </p>
+          ) : (
+            <CardPayment
+              clientSecret={quote.clientSecret}
+              submitLabel={Texts.completeBooking(formatCents(quote.amount))}
+              onPaid={() => void paid(quote.clientSecret)}
+              onFailed={(message) => setToast({ title: Texts.paymentFailed, message })}
+            />
+          )}
+          <button className="btn-ghost" type="button" onClick={() => setQuote(null)} disabled={paying}>
             {Texts.editInformation}
           </button>
         </section>

@@ -87,7 +87,15 @@ describe('DashboardPage', () => {
       .map((region) => region.getAttribute('aria-labelledby'))
       .filter((id): id is string => Boolean(id) && id !== 'stats-title' && id !== 'dashboard-title')
       .map((id) => document.getElementById(id)?.textContent);
-    expect(cards).toEqual(['Profile Picture', 'Profile Template', 'Payout Settings', 'Booking Settings', 'Your Links']);
+    expect(cards).toEqual([
+      'Profile Picture',
+      'Profile Template',
+      'Payout Settings',
+      'Booking Settings',
+      'Your Links',
+      'Plan',
+      'Bookings',
+    ]);
     expect(screen.getByText('JPG, PNG up to 2MB. Square images work best.')).toBeInTheDocument();
     expect(await screen.findByRole('switch', { name: 'Show Instagram on your page' })).toBeChecked();
   });

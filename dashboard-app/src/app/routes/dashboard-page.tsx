@@ -3,6 +3,8 @@ import { useCallback } from 'react';
 import type { UserView } from '@linkbio/shared-contracts';
 import { PageLayout } from '@/components/layout/page-layout';
 import { currentUserKey } from '@/features/auth/api/current-user';
+import { PlanCard } from '@/features/billing/components/plan-card';
+import { BookingsCard } from '@/features/bookings/components/bookings-card';
 import { analyticsKey } from '@/features/dashboard/api/get-analytics';
 import { BookingSettingsCard } from '@/features/dashboard/components/booking-settings-card';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
@@ -18,11 +20,12 @@ import { RequireCreator } from '../require-creator';
 /**
  * The creator's dashboard (spec §2): header, stats, then the cards in the spec's order. The features do not
  * know each other; this route wires them: settings answers become the current user, link changes refresh
- * the analytics.
+ * the analytics, a plan change refreshes the current user. Plan and Bookings come after the spec's cards.
  */
 function CreatorDashboard({ user }: { user: UserView }) {
   const queryClient = useQueryClient();
   const storeUser = useCallback((next: UserView) => queryClient.setQueryData(currentUserKey, next), [queryClient]);
+  const refreshUser = useCallback(() => queryClient.invalidateQueries({ queryKey: currentUserKey }), [queryClient]);
   const refreshAnalytics = useCallback(() => queryClient.invalidateQueries({ queryKey: analyticsKey }), [queryClient]);
 
   return (
@@ -36,6 +39,10 @@ function CreatorDashboard({ user }: { user: UserView }) {
         <BookingSettingsCard user={user} onUserChange={storeUser} className="lg:col-span-6" />
       </div>
       <LinksCard isPremium={user.isPremium} onLinksChanged={refreshAnalytics} />
+      <div className="grid gap-6 lg:grid-cols-10">
+        <PlanCard onPlanChanged={() => void refreshUser()} className="lg:col-span-4" />
+        <BookingsCard className="lg:col-span-6" />
+      </div>
     </div>
   );
 }

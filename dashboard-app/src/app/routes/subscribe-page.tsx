@@ -1,5 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { PageLayout } from '@/components/layout/page-layout';
 import { Skeleton } from '@/components/ui/skeleton';
+import { currentUserKey } from '@/features/auth/api/current-user';
+import { subscriptionKey } from '@/features/billing/api/subscription';
 import { SubscribeScreen } from '@/features/subscribe/components/subscribe-screen';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireCreator } from '../require-creator';
@@ -20,10 +23,17 @@ function SubscribeLoading() {
 /** /subscribe: the premium plan, for signed-in creators only (spec §2, §4). */
 export function SubscribePage() {
   useDocumentTitle('Upgrade to Premium');
+  const queryClient = useQueryClient();
+  // After payment: the plan card and the current user (isPremium) are read again on the dashboard.
+  const refreshPlan = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: currentUserKey }),
+      queryClient.invalidateQueries({ queryKey: subscriptionKey }),
+    ]);
   return (
     <PageLayout>
       <RequireCreator loading={<SubscribeLoading />}>
-        {(user) => <SubscribeScreen isPremium={user.isPremium} />}
+        {(user) => <SubscribeScreen isPremium={user.isPremium} onSubscribed={refreshPlan} />}
       </RequireCreator>
     </PageLayout>
   );

@@ -42,7 +42,11 @@ export function Navbar() {
         </div>
 
         {isPending ? (
-          <div data-testid="user-placeholder" aria-label="Loading your account" className="size-9 rounded-full bg-slate-200" />
+          <div
+            data-testid="user-placeholder"
+            aria-label="Loading your account"
+            className="size-9 rounded-full bg-slate-200"
+          />
         ) : user ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>

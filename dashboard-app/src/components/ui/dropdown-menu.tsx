@@ -5,12 +5,19 @@ import { cn } from '@/lib/cn';
 export const DropdownMenu = MenuPrimitive.Root;
 export const DropdownMenuTrigger = MenuPrimitive.Trigger;
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
-        className={cn('z-50 min-w-56 overflow-hidden rounded-lg border border-border bg-background p-1 shadow-lg', className)}
+        className={cn(
+          'z-50 min-w-56 overflow-hidden rounded-lg border border-border bg-background p-1 shadow-lg',
+          className,
+        )}
         {...props}
       />
     </MenuPrimitive.Portal>

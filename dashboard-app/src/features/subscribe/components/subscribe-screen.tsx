@@ -1,7 +1,8 @@
-import { Crown, Lock, RefreshCw } from 'lucide-react';
+import { Crown, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatCents, PREMIUM_PRICE_CENTS } from '@linkbio/shared-contracts';
+import { CardPaymentForm } from '@/components/payment/card-payment-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,7 +20,13 @@ type Checkout =
  * subscription is requested: 'Already subscribed' → notice and back; a client secret → the payment section;
  * a failure → an error notice, with the plan still shown and a way to try again.
  */
-export function SubscribeScreen({ isPremium }: { isPremium: boolean }) {
+export interface SubscribeScreenProps {
+  isPremium: boolean;
+  /** The card was charged: refresh what depends on the plan (the current user, the plan card). */
+  onSubscribed?: () => Promise<unknown> | void;
+}
+
+export function SubscribeScreen({ isPremium, onSubscribed }: SubscribeScreenProps) {
   const navigate = useNavigate();
   const { mutateAsync: requestSubscription } = useCreateSubscription();
   const [checkout, setCheckout] = useState<Checkout>({ status: isPremium ? 'leaving' : 'starting' });
@@ -53,6 +60,17 @@ export function SubscribeScreen({ isPremium }: { isPremium: boolean }) {
       });
     }
   };
+
+  const paid = () => {
+    setCheckout({ status: 'leaving' });
+    toast({
+      title: 'Payment Successful',
+      description: 'Welcome to Premium! You now have access to all premium features.',
+    });
+    void Promise.resolve(onSubscribed?.()).finally(() => void navigate('/dashboard', { replace: true }));
+  };
+
+  const failed = (message: string) => toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
 
   useEffect(() => {
     // On arrival only, and once, even when React runs effects twice in development.
@@ -89,7 +107,12 @@ export function SubscribeScreen({ isPremium }: { isPremium: boolean }) {
               </p>
               <p className="mt-1 text-sm font-medium text-success">Cancel anytime</p>
               <div className="mt-6 border-t border-border pt-6">
-                <CheckoutSection checkout={checkout} onRetry={() => void startCheckout()} />
+                <CheckoutSection
+                  checkout={checkout}
+                  onRetry={() => void startCheckout()}
+                  onPaid={paid}
+                  onFailed={failed}
+                />
               </div>
               <p className="mt-6 text-xs leading-relaxed text-muted-foreground">
                 You can cancel your subscription from your dashboard whenever you like. Premium stays on until the end
@@ -113,7 +136,14 @@ export function SubscribeScreen({ isPremium }: { isPremium: boolean }) {
   );
 }
 
-function CheckoutSection({ checkout, onRetry }: { checkout: Checkout; onRetry: () => void }) {
+interface CheckoutSectionProps {
+  checkout: Checkout;
+  onRetry: () => void;
+  onPaid: () => void;
+  onFailed: (message: string) => void;
+}
+
+function CheckoutSection({ checkout, onRetry, onPaid, onFailed }: CheckoutSectionProps) {
   switch (checkout.status) {
     case 'starting':
       return (
@@ -137,14 +167,13 @@ function CheckoutSection({ checkout, onRetry }: { checkout: Checkout; onRetry: (
               <dd className="font-semibold">{PRICE}</dd>
             </div>
           </dl>
-          <Button size="lg" className="w-full" disabled aria-describedby="card-payments-note">
-            <Lock aria-hidden="true" />
-            Subscribe to Premium
-          </Button>
-          <p id="card-payments-note" className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-            Card payments are being set up. You will be able to subscribe here as soon as they are ready; nothing has
-            been charged.
-          </p>
+          <CardPaymentForm
+            clientSecret={checkout.clientSecret}
+            submitLabel="Subscribe to Premium"
+            returnPath="/dashboard"
+            onPaid={onPaid}
+            onFailed={onFailed}
+          />
         </div>
       );
     case 'failed':

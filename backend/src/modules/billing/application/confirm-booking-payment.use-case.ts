@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { PaymentMessages, type BookingStatus } from '@linkbio/shared-contracts';
+import { notFound } from '../../../shared/domain-error.js';
+import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
+import { BillingStore } from './ports/billing.store.js';
+import { PaymentGateway } from './ports/payment-gateway.js';
+import { Transactions } from './ports/transactions.js';
+import { SettleBookingService } from './settle-booking.service.js';
+
+const INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;
+
+export interface BookingPaymentCheck {
+  status: BookingStatus;
+  username: string;
+}
+
+/**
+ * The server-side check of a booking's payment (the return to /booking-success, or the page asking after an
+ * in-page confirmation): asks the provider, and marks the booking paid through the same idempotent path as
+ * the webhook when the provider says it succeeded. Whatever the client claims, only the provider's answer counts.
+ */
+@Injectable()
+export class ConfirmBookingPaymentUseCase {
+  constructor(
+    private readonly store: BillingStore,
+    private readonly gateway: PaymentGateway,
+    private readonly transactions: Transactions,
+    private readonly settle: SettleBookingService,
+    private readonly outbox: EmailOutboxRelay,
+  ) {}
+
+  /** The intent id is taken from the client secret ("pi_…_secret_…"), which must match the provider's. */
+  byClientSecret(clientSecret: string): Promise<BookingPaymentCheck> {
+    const intentId = clientSecret.split('_secret_')[0] ?? '';
+    return this.check(intentId, clientSecret);
+  }
+
+  async check(intentId: string, clientSecret?: string): Promise<BookingPaymentCheck> {
+    if (!INTENT_ID.test(intentId)) throw notFound(PaymentMessages.paymentNotFound);
+    const intent = await this.gateway.retrieveIntent(intentId);
+    if (!intent || (clientSecret !== undefined && intent.clientSecret !== clientSecret)) throw notFound(PaymentMessages.paymentNotFound);
+    const bookingId = intent.metadata.bookingId;
+    const booking = bookingId ? await this.store.findBooking(bookingId) : null;
+    if (!booking) throw notFound(PaymentMessages.paymentNotFound);
+    const creator = await this.store.findCreator(booking.creatorId);
+    if (!creator) throw notFound(PaymentMessages.paymentNotFound);
+    if (intent.status === 'succeeded' && booking.status !== 'paid') {
+      const paid = await this.transactions.run(() =>
+        this.settle.markPaid(booking.id, { intentId: intent.id, amount: intent.amount, currency: intent.currency }),
+      );
+      if (paid) await this.outbox.deliverPending();
+    }
+    const now = await this.store.findBooking(booking.id);
+    return { status: now?.status ?? booking.status, username: creator.username };
+  }
+}

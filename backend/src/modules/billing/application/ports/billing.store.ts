@@ -1,0 +1,58 @@
+import type { Id } from '../../../../shared/ids.js';
+import type { Booking } from '../../domain/booking.js';
+import type { Subscription } from '../../domain/subscription.js';
+
+export interface Creator {
+  id: Id;
+  username: string;
+  displayName: string;
+  email: string;
+  enableBooking: boolean;
+  bookingPrice: number | null;
+  isPremium: boolean;
+}
+
+export interface OutgoingEmail {
+  /** One e-mail per key, ever (unique in the outbox). */
+  dedupeKey: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Bookings, ledger, processed events, subscriptions and the e-mail outbox. Calls join the current transaction. */
+export abstract class BillingStore {
+  abstract findCreatorByUsername(username: string): Promise<Creator | null>;
+  abstract findCreator(id: Id): Promise<Creator | null>;
+
+  abstract addBooking(booking: Booking): Promise<void>;
+  abstract attachIntent(bookingId: Id, intentId: string): Promise<void>;
+  abstract findBooking(id: Id): Promise<Booking | null>;
+  abstract findBookingByIntent(intentId: string): Promise<Booking | null>;
+  abstract bookingsOf(creatorId: Id): Promise<Booking[]>;
+  /**
+   * pending_payment/failed → paid, when the intent and amount match. Returns the booking only to the one
+   * caller that made the change (a row lock orders concurrent callers), null to every other.
+   */
+  abstract markPaid(bookingId: Id, intentId: string, amount: number, now: Date): Promise<Booking | null>;
+  /** pending_payment → failed; a paid booking stays paid. */
+  abstract markFailed(bookingId: Id, intentId: string): Promise<void>;
+  /** The creator's earning for a paid booking: at most one per booking. */
+  abstract creditCreator(booking: Booking, now: Date): Promise<void>;
+
+  /** False when this event id was already processed (unique key, committed with the event's effects). */
+  abstract recordEvent(id: string, type: string, now: Date): Promise<boolean>;
+
+  abstract customerOf(userId: Id): Promise<string | null>;
+  abstract saveCustomer(userId: Id, customerId: string): Promise<void>;
+  /** Locks the row until the transaction ends. */
+  abstract lockSubscription(id: string): Promise<Subscription | null>;
+  abstract latestSubscriptionOf(userId: Id): Promise<Subscription | null>;
+  abstract saveSubscription(subscription: Subscription, now: Date): Promise<void>;
+  /** users.is_premium := whether any of the creator's subscriptions grants Premium at `now`. */
+  abstract refreshPremium(userId: Id, now: Date): Promise<boolean>;
+  /** Creators with a subscription cancelled at period end whose period has ended, and not yet ended here. */
+  abstract lapsedSubscriptions(now: Date, userId?: Id): Promise<Subscription[]>;
+
+  abstract enqueueEmail(email: OutgoingEmail, now: Date): Promise<void>;
+}

@@ -1,0 +1,46 @@
+import type { SubscriptionSnapshot } from '../../domain/subscription.js';
+
+export interface PaymentIntentState {
+  id: string;
+  /** The provider's status; 'succeeded' is the only paid one. */
+  status: string;
+  amount: number;
+  currency: string;
+  clientSecret: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface NewSubscription {
+  subscriptionId: string;
+  /** Client secret of the first invoice's payment. */
+  clientSecret: string;
+  state: SubscriptionSnapshot;
+}
+
+/** The card payment provider: Stripe, or the local test provider (see billing.module.ts). */
+export abstract class PaymentGateway {
+  abstract readonly provider: 'stripe' | 'local';
+  abstract readonly publishableKey: string | null;
+
+  /** A payment for a booking; repeated calls for the same booking give the same intent. */
+  abstract createBookingIntent(input: {
+    bookingId: string;
+    amount: number;
+    description: string;
+    receiptEmail: string;
+    /** Where the page goes after paying (the local provider answers it; Stripe's pages pass return_url). */
+    returnPath: string;
+  }): Promise<{ intentId: string; clientSecret: string }>;
+
+  /** The payment's current state at the provider; null when the provider does not know it. */
+  abstract retrieveIntent(intentId: string): Promise<PaymentIntentState | null>;
+
+  /** The creator's customer at the provider, made on first use. */
+  abstract createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
+
+  /** A monthly Premium subscription waiting for its first invoice's payment. */
+  abstract createSubscription(input: { userId: string; customerId: string; attemptId: string }): Promise<NewSubscription>;
+
+  /** Cancels at the end of the paid period; answers the subscription's new state. */
+  abstract cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
+}

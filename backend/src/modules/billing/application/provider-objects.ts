@@ -1,0 +1,70 @@
+import type { SubscriptionSnapshot } from '../domain/subscription.js';
+
+/**
+ * Readers of the provider objects events carry (Stripe's shapes; the local provider emits the same). They
+ * take `unknown` fields defensively: a webhook body is outside input even once its signature checks out.
+ */
+type Obj = Record<string, unknown>;
+
+const asObj = (value: unknown): Obj => (value !== null && typeof value === 'object' ? (value as Obj) : {});
+const asString = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
+const asInt = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+const fromUnix = (value: unknown): Date | null => {
+  const seconds = asInt(value);
+  return seconds === null ? null : new Date(seconds * 1000);
+};
+const idOf = (value: unknown): string | null => asString(value) ?? asString(asObj(value).id);
+
+export interface IntentFacts {
+  id: string;
+  amount: number;
+  currency: string;
+  bookingId: string | null;
+}
+
+export function intentFacts(object: Obj): IntentFacts | null {
+  const id = asString(object.id);
+  const amount = asInt(object.amount_received) ?? asInt(object.amount);
+  if (!id || amount === null) return null;
+  return {
+    id,
+    amount: asInt(object.amount) ?? amount,
+    currency: asString(object.currency) ?? 'usd',
+    bookingId: asString(asObj(object.metadata).bookingId),
+  };
+}
+
+export interface SubscriptionFacts {
+  id: string;
+  customerId: string | null;
+  userId: string | null;
+  snapshot: SubscriptionSnapshot;
+}
+
+export function subscriptionFacts(object: Obj): SubscriptionFacts | null {
+  const id = asString(object.id);
+  const status = asString(object.status);
+  if (!id || !status) return null;
+  const firstItem = asObj((asObj(object.items).data as unknown[] | undefined)?.[0]);
+  // Since API 2025-03-31 the period lives on the subscription's items; older versions had it on the subscription.
+  const periodEnd = fromUnix(firstItem.current_period_end) ?? fromUnix(object.current_period_end);
+  return {
+    id,
+    customerId: idOf(object.customer),
+    userId: asString(asObj(object.metadata).userId),
+    snapshot: { status, currentPeriodEnd: periodEnd, cancelAtPeriodEnd: object.cancel_at_period_end === true },
+  };
+}
+
+export interface InvoiceFacts {
+  subscriptionId: string;
+  periodEnd: Date | null;
+}
+
+export function invoiceFacts(object: Obj): InvoiceFacts | null {
+  const parent = asObj(asObj(object.parent).subscription_details);
+  const subscriptionId = idOf(parent.subscription) ?? idOf(object.subscription);
+  if (!subscriptionId) return null;
+  const firstLine = asObj((asObj(object.lines).data as unknown[] | undefined)?.[0]);
+  return { subscriptionId, periodEnd: fromUnix(asObj(firstLine.period).end) };
+}

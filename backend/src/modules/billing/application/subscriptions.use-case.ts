@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { PaymentMessages, type SubscriptionCreatedResponse, type SubscriptionView } from '@linkbio/shared-contracts';
+import { Clock } from '../../../shared/clock.js';
+import { invalid } from '../../../shared/domain-error.js';
+import { newId } from '../../../shared/ids.js';
+import { applySnapshot, grantsPremium, toSubscriptionView } from '../domain/subscription.js';
+import { BillingStore } from './ports/billing.store.js';
+import { PaymentGateway } from './ports/payment-gateway.js';
+import { Transactions } from './ports/transactions.js';
+
+export interface Subscriber {
+  id: string;
+  email: string;
+  displayName: string;
+}
+
+/** Premium: subscribe (first invoice paid client-side), cancel at period end, read the plan. */
+@Injectable()
+export class SubscriptionsUseCase {
+  constructor(
+    private readonly store: BillingStore,
+    private readonly gateway: PaymentGateway,
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(user: Subscriber): Promise<SubscriptionCreatedResponse> {
+    await this.endLapsed(user.id);
+    const creator = await this.store.findCreator(user.id);
+    if (creator?.isPremium) return { message: PaymentMessages.alreadySubscribed };
+    let customerId = await this.store.customerOf(user.id);
+    if (!customerId) {
+      // Idempotent at the provider per creator, and first-writer-wins here: two tabs end with one customer.
+      await this.store.saveCustomer(user.id, await this.gateway.createCustomer({ userId: user.id, email: user.email, name: user.displayName }));
+      customerId = (await this.store.customerOf(user.id))!;
+    }
+    const created = await this.gateway.createSubscription({ userId: user.id, customerId, attemptId: newId() });
+    await this.transactions.run(async () => {
+      const existing = await this.store.lockSubscription(created.subscriptionId);
+      if (!existing) {
+        await this.store.saveSubscription(
+          { id: created.subscriptionId, userId: user.id, ...created.state, lastEventCreated: 0 },
+          this.clock.now(),
+        );
+      }
+    });
+    return { clientSecret: created.clientSecret };
+  }
+
+  async cancel(userId: string): Promise<SubscriptionView> {
+    await this.endLapsed(userId);
+    const now = this.clock.now();
+    const current = await this.store.latestSubscriptionOf(userId);
+    if (!current || !grantsPremium(current, now)) throw invalid(PaymentMessages.notSubscribed);
+    if (!current.cancelAtPeriodEnd) {
+      const snapshot = await this.gateway.cancelAtPeriodEnd(current.id);
+      await this.transactions.run(async () => {
+        const locked = await this.store.lockSubscription(current.id);
+        if (!locked) return;
+        // The provider's answer is as new as now: events older than the cancellation no longer apply.
+        const next = applySnapshot(locked, snapshot, Math.max(locked.lastEventCreated, Math.floor(now.getTime() / 1000)));
+        if (next) {
+          await this.store.saveSubscription(next, now);
+          await this.store.refreshPremium(userId, now);
+        }
+      });
+    }
+    return this.view(userId);
+  }
+
+  async view(userId: string): Promise<SubscriptionView> {
+    await this.endLapsed(userId);
+    const [subscription, creator] = await Promise.all([this.store.latestSubscriptionOf(userId), this.store.findCreator(userId)]);
+    return toSubscriptionView(subscription, creator?.isPremium ?? false, this.clock.now());
+  }
+
+  /**
+   * Ends subscriptions cancelled at period end whose period is over (all of them, or one creator's): status
+   * canceled and Premium recomputed, in one transaction each. Runs on every plan read and from a sweep.
+   */
+  async endLapsed(userId?: string): Promise<number> {
+    const now = this.clock.now();
+    const lapsed = await this.store.lapsedSubscriptions(now, userId);
+    for (const subscription of lapsed) {
+      await this.transactions.run(async () => {
+        const locked = await this.store.lockSubscription(subscription.id);
+        if (!locked || grantsPremium(locked, now) || locked.status === 'canceled') return;
+        await this.store.saveSubscription({ ...locked, status: 'canceled' }, now);
+        await this.store.refreshPremium(locked.userId, now);
+      });
+    }
+    return lapsed.length;
+  }
+}

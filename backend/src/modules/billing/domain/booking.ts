@@ -1,0 +1,58 @@
+import { bookingAmounts, type BookingStatus, type BookingView } from '@linkbio/shared-contracts';
+import { newId, type Id } from '../../../shared/ids.js';
+
+export interface Booking {
+  id: Id;
+  creatorId: Id;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  message: string | null;
+  userAmount: number;
+  platformFee: number;
+  amount: number;
+  status: BookingStatus;
+  paymentIntentId: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+}
+
+/** A requested booking, waiting for payment; every amount comes from the creator's stored price (cents). */
+export function requestBooking(
+  creatorId: Id,
+  priceCents: number,
+  customer: { customerName: string; customerEmail: string; customerPhone?: string | null; message?: string | null },
+  now: Date,
+): Booking {
+  return {
+    id: newId(),
+    creatorId,
+    customerName: customer.customerName,
+    customerEmail: customer.customerEmail,
+    customerPhone: customer.customerPhone || null,
+    message: customer.message || null,
+    ...bookingAmounts(priceCents),
+    status: 'pending_payment',
+    paymentIntentId: null,
+    createdAt: now,
+    paidAt: null,
+  };
+}
+
+export function toBookingView(booking: Booking): BookingView {
+  return {
+    id: booking.id,
+    customerName: booking.customerName,
+    customerEmail: booking.customerEmail,
+    customerPhone: booking.customerPhone,
+    message: booking.message,
+    amount: booking.amount,
+    userAmount: booking.userAmount,
+    platformFee: booking.platformFee,
+    status: booking.status,
+    createdAt: booking.createdAt.toISOString(),
+    paidAt: booking.paidAt ? booking.paidAt.toISOString() : null,
+  };
+}
+
+export const dollars = (cents: number): string => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

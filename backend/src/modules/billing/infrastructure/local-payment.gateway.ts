@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../../shared/clock.js';
+import { LocalPaymentStore } from '../application/ports/local-payment.store.js';
+import { PaymentGateway, type NewSubscription, type PaymentIntentState } from '../application/ports/payment-gateway.js';
+import { Transactions } from '../application/ports/transactions.js';
+import { MONTHLY_PRICE_CENTS, type SubscriptionSnapshot } from '../domain/subscription.js';
+
+/**
+ * The local test provider (no STRIPE_SECRET_KEY): a real provider for one machine and for tests. Intents and
+ * subscriptions live in PostgreSQL; cards are confirmed by POST /api/payments/local/confirm with Stripe's
+ * test card numbers (ConfirmLocalCardUseCase), whose events go through the same use case as Stripe's webhooks.
+ */
+@Injectable()
+export class LocalPaymentGateway extends PaymentGateway {
+  readonly provider = 'local' as const;
+  readonly publishableKey = null;
+
+  constructor(
+    private readonly store: LocalPaymentStore,
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+  ) {
+    super();
+  }
+
+  async createBookingIntent(input: { bookingId: string; amount: number; returnPath: string }): Promise<{ intentId: string; clientSecret: string }> {
+    const intent = await this.store.createIntent({
+      amount: input.amount,
+      metadata: { bookingId: input.bookingId },
+      returnPath: input.returnPath,
+      now: this.clock.now(),
+      key: input.bookingId,
+    });
+    return { intentId: intent.id, clientSecret: intent.clientSecret };
+  }
+
+  async retrieveIntent(intentId: string): Promise<PaymentIntentState | null> {
+    const intent = await this.store.findIntent(intentId);
+    if (!intent) return null;
+    return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, clientSecret: intent.clientSecret, metadata: intent.metadata };
+  }
+
+  createCustomer(): Promise<string> {
+    return Promise.resolve(`cus_local_${randomBytes(12).toString('hex')}`);
+  }
+
+  createSubscription(input: { userId: string; customerId: string }): Promise<NewSubscription> {
+    return this.transactions.run(async () => {
+      const now = this.clock.now();
+      const subscription = await this.store.createSubscription({ customerId: input.customerId, userId: input.userId, now });
+      const intent = await this.store.createIntent({
+        amount: MONTHLY_PRICE_CENTS,
+        metadata: { subscriptionId: subscription.id, userId: input.userId },
+        returnPath: '/dashboard',
+        now,
+      });
+      return {
+        subscriptionId: subscription.id,
+        clientSecret: intent.clientSecret,
+        state: { status: 'incomplete', currentPeriodEnd: null, cancelAtPeriodEnd: false },
+      };
+    });
+  }
+
+  cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    return this.transactions.run(async () => {
+      const subscription = await this.store.lockSubscription(subscriptionId);
+      if (!subscription) throw new Error(`Unknown local subscription ${subscriptionId}`);
+      const next = { ...subscription, cancelAtPeriodEnd: true };
+      await this.store.saveSubscription(next);
+      return { status: next.status, currentPeriodEnd: next.currentPeriodEnd, cancelAtPeriodEnd: true };
+    });
+  }
+}

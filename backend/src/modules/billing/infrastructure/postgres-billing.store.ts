@@ -1,0 +1,229 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { BookingStatus } from '@linkbio/shared-contracts';
+import { newId, type Id } from '../../../shared/ids.js';
+import { BillingStore, type Creator, type OutgoingEmail } from '../application/ports/billing.store.js';
+import type { Booking } from '../domain/booking.js';
+import { grantsPremium, type Subscription } from '../domain/subscription.js';
+
+interface BookingRow {
+  id: string;
+  creator_id: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string | null;
+  message: string | null;
+  user_amount: number;
+  platform_fee: number;
+  amount: number;
+  status: BookingStatus;
+  payment_intent_id: string | null;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+interface SubscriptionRow {
+  id: string;
+  user_id: string;
+  status: string;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  last_event_created: string | number;
+}
+
+interface CreatorRow {
+  id: string;
+  username: string;
+  display_name: string;
+  email: string;
+  enable_booking: boolean;
+  booking_price: number | null;
+  is_premium: boolean;
+}
+
+const toBooking = (r: BookingRow): Booking => ({
+  id: r.id,
+  creatorId: r.creator_id,
+  customerName: r.customer_name,
+  customerEmail: r.customer_email,
+  customerPhone: r.customer_phone,
+  message: r.message,
+  userAmount: r.user_amount,
+  platformFee: r.platform_fee,
+  amount: r.amount,
+  status: r.status,
+  paymentIntentId: r.payment_intent_id,
+  createdAt: new Date(r.created_at),
+  paidAt: r.paid_at ? new Date(r.paid_at) : null,
+});
+
+const toSubscription = (r: SubscriptionRow): Subscription => ({
+  id: r.id,
+  userId: r.user_id,
+  status: r.status,
+  currentPeriodEnd: r.current_period_end ? new Date(r.current_period_end) : null,
+  cancelAtPeriodEnd: r.cancel_at_period_end,
+  lastEventCreated: Number(r.last_event_created),
+});
+
+const toCreator = (r: CreatorRow): Creator => ({
+  id: r.id,
+  username: r.username,
+  displayName: r.display_name,
+  email: r.email,
+  enableBooking: r.enable_booking,
+  bookingPrice: r.booking_price,
+  isPremium: r.is_premium,
+});
+
+const CREATOR_COLUMNS = 'id, username, display_name, email, enable_booking, booking_price, is_premium';
+
+/**
+ * PostgreSQL, in plain SQL: every money change is a conditional UPDATE or an INSERT guarded by a unique key,
+ * so concurrent deliveries cannot both win. The injected EntityManager joins the surrounding transaction.
+ */
+@Injectable()
+export class PostgresBillingStore extends BillingStore {
+  constructor(private readonly em: EntityManager) {
+    super();
+  }
+
+  private rows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.execute<T[]>(sql, params as never[]);
+  }
+
+  async findCreatorByUsername(username: string): Promise<Creator | null> {
+    if (username.includes('\u0000')) return null;
+    const [row] = await this.rows<CreatorRow>(`select ${CREATOR_COLUMNS} from users where lower(username) = ?`, [username.toLowerCase()]);
+    return row ? toCreator(row) : null;
+  }
+
+  async findCreator(id: Id): Promise<Creator | null> {
+    const [row] = await this.rows<CreatorRow>(`select ${CREATOR_COLUMNS} from users where id = ?`, [id]);
+    return row ? toCreator(row) : null;
+  }
+
+  async addBooking(b: Booking): Promise<void> {
+    await this.rows(
+      `insert into bookings (id, creator_id, customer_name, customer_email, customer_phone, message, user_amount,
+         platform_fee, amount, status, payment_intent_id, created_at, paid_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [b.id, b.creatorId, b.customerName, b.customerEmail, b.customerPhone, b.message, b.userAmount, b.platformFee, b.amount,
+        b.status, b.paymentIntentId, b.createdAt, b.paidAt],
+    );
+  }
+
+  async attachIntent(bookingId: Id, intentId: string): Promise<void> {
+    await this.rows('update bookings set payment_intent_id = ? where id = ? and payment_intent_id is null', [intentId, bookingId]);
+  }
+
+  async findBooking(id: Id): Promise<Booking | null> {
+    const [row] = await this.rows<BookingRow>('select * from bookings where id = ?', [id]);
+    return row ? toBooking(row) : null;
+  }
+
+  async findBookingByIntent(intentId: string): Promise<Booking | null> {
+    const [row] = await this.rows<BookingRow>('select * from bookings where payment_intent_id = ?', [intentId]);
+    return row ? toBooking(row) : null;
+  }
+
+  async bookingsOf(creatorId: Id): Promise<Booking[]> {
+    const rows = await this.rows<BookingRow>('select * from bookings where creator_id = ? order by created_at desc, id limit 500', [creatorId]);
+    return rows.map(toBooking);
+  }
+
+  async markPaid(bookingId: Id, intentId: string, amount: number, now: Date): Promise<Booking | null> {
+    const [row] = await this.rows<BookingRow>(
+      `update bookings set status = 'paid', paid_at = ?, payment_intent_id = ?
+        where id = ? and status <> 'paid' and amount = ? and (payment_intent_id is null or payment_intent_id = ?)
+        returning *`,
+      [now, intentId, bookingId, amount, intentId],
+    );
+    return row ? toBooking(row) : null;
+  }
+
+  async markFailed(bookingId: Id, intentId: string): Promise<void> {
+    await this.rows(
+      `update bookings set status = 'failed' where id = ? and status = 'pending_payment'
+         and (payment_intent_id is null or payment_intent_id = ?)`,
+      [bookingId, intentId],
+    );
+  }
+
+  async creditCreator(booking: Booking, now: Date): Promise<void> {
+    await this.rows(
+      `insert into ledger_entries (id, creator_id, booking_id, amount, created_at) values (?, ?, ?, ?, ?)
+       on conflict (booking_id) do nothing`,
+      [newId(), booking.creatorId, booking.id, booking.userAmount, now],
+    );
+  }
+
+  async recordEvent(id: string, type: string, now: Date): Promise<boolean> {
+    const rows = await this.rows(
+      'insert into processed_events (id, type, processed_at) values (?, ?, ?) on conflict (id) do nothing returning id',
+      [id, type.slice(0, 100), now],
+    );
+    return rows.length === 1;
+  }
+
+  async customerOf(userId: Id): Promise<string | null> {
+    const [row] = await this.rows<{ customer_id: string }>('select customer_id from billing_customers where user_id = ?', [userId]);
+    return row?.customer_id ?? null;
+  }
+
+  async saveCustomer(userId: Id, customerId: string): Promise<void> {
+    await this.rows('insert into billing_customers (user_id, customer_id) values (?, ?) on conflict (user_id) do nothing', [userId, customerId]);
+  }
+
+  async lockSubscription(id: string): Promise<Subscription | null> {
+    const [row] = await this.rows<SubscriptionRow>('select * from subscriptions where id = ? for update', [id]);
+    return row ? toSubscription(row) : null;
+  }
+
+  async latestSubscriptionOf(userId: Id): Promise<Subscription | null> {
+    const [row] = await this.rows<SubscriptionRow>(
+      `select * from subscriptions where user_id = ?
+        order by (status in ('active', 'trialing', 'past_due')) desc, created_at desc limit 1`,
+      [userId],
+    );
+    return row ? toSubscription(row) : null;
+  }
+
+  async saveSubscription(s: Subscription, now: Date): Promise<void> {
+    await this.rows(
+      `insert into subscriptions (id, user_id, status, current_period_end, cancel_at_period_end, last_event_created, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (id) do update set status = excluded.status, current_period_end = excluded.current_period_end,
+         cancel_at_period_end = excluded.cancel_at_period_end, last_event_created = excluded.last_event_created,
+         updated_at = excluded.updated_at`,
+      [s.id, s.userId, s.status, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.lastEventCreated, now, now],
+    );
+  }
+
+  async refreshPremium(userId: Id, now: Date): Promise<boolean> {
+    const rows = await this.rows<SubscriptionRow>('select * from subscriptions where user_id = ?', [userId]);
+    const premium = rows.map(toSubscription).some((s) => grantsPremium(s, now));
+    // The users row belongs to identity; its is_premium flag is billing's to keep, in the same transaction.
+    await this.rows('update users set is_premium = ?, updated_at = ? where id = ? and is_premium <> ?', [premium, now, userId, premium]);
+    return premium;
+  }
+
+  async lapsedSubscriptions(now: Date, userId?: Id): Promise<Subscription[]> {
+    const rows = await this.rows<SubscriptionRow>(
+      `select * from subscriptions
+        where cancel_at_period_end and current_period_end <= ? and status in ('active', 'trialing', 'past_due')
+          ${userId ? 'and user_id = ?' : ''}
+        limit 500`,
+      userId ? [now, userId] : [now],
+    );
+    return rows.map(toSubscription);
+  }
+
+  async enqueueEmail(email: OutgoingEmail, now: Date): Promise<void> {
+    await this.rows(
+      `insert into email_outbox (id, dedupe_key, recipient, subject, body, created_at) values (?, ?, ?, ?, ?, ?)
+       on conflict (dedupe_key) do nothing`,
+      [newId(), email.dedupeKey, email.to, email.subject, email.text, now],
+    );
+  }
+}

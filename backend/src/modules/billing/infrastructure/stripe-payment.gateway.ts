@@ -1,0 +1,123 @@
+import Stripe from 'stripe';
+import { PaymentGateway, type NewSubscription, type PaymentIntentState } from '../application/ports/payment-gateway.js';
+import { subscriptionFacts } from '../application/provider-objects.js';
+import { PREMIUM_LOOKUP_KEY, type SubscriptionSnapshot } from '../domain/subscription.js';
+
+export interface StripeClientOptions {
+  secretKey: string;
+  /** e.g. http://127.0.0.1:12111 for a local stub of Stripe's API; unset: api.stripe.com. */
+  apiUrl?: string;
+}
+
+/** The Stripe SDK client, optionally pointed at another host (tests run it against a local stub). */
+export function createStripeClient({ secretKey, apiUrl }: StripeClientOptions): Stripe {
+  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
+  const url = new URL(apiUrl);
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+    protocol: url.protocol === 'https:' ? 'https' : 'http',
+    maxNetworkRetries: 0,
+  });
+}
+
+/**
+ * Stripe: a PaymentIntent per booking (idempotent per booking id), a Customer per creator and a monthly
+ * Subscription created `default_incomplete`, whose first invoice's client secret the page confirms.
+ */
+export class StripePaymentGateway extends PaymentGateway {
+  readonly provider = 'stripe' as const;
+  private priceId: string | null;
+
+  constructor(
+    private readonly stripe: Stripe,
+    readonly publishableKey: string | null,
+    priceId?: string,
+  ) {
+    super();
+    this.priceId = priceId ?? null;
+  }
+
+  async createBookingIntent(input: { bookingId: string; amount: number; description: string; receiptEmail: string }) {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amount,
+        currency: 'usd',
+        description: input.description,
+        receipt_email: input.receiptEmail,
+        metadata: { bookingId: input.bookingId },
+        automatic_payment_methods: { enabled: true },
+      },
+      { idempotencyKey: `booking-${input.bookingId}-intent` },
+    );
+    if (!intent.client_secret) throw new Error(`Stripe gave payment intent ${intent.id} no client secret`);
+    return { intentId: intent.id, clientSecret: intent.client_secret };
+  }
+
+  async retrieveIntent(intentId: string): Promise<PaymentIntentState | null> {
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(intentId);
+      return {
+        id: intent.id,
+        status: intent.status,
+        amount: intent.amount,
+        currency: intent.currency,
+        clientSecret: intent.client_secret,
+        metadata: { ...intent.metadata },
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return null; // unknown id
+      throw error;
+    }
+  }
+
+  async createCustomer(input: { userId: string; email: string; name: string }): Promise<string> {
+    const customer = await this.stripe.customers.create(
+      { email: input.email, name: input.name, metadata: { userId: input.userId } },
+      { idempotencyKey: `customer-${input.userId}` },
+    );
+    return customer.id;
+  }
+
+  async createSubscription(input: { userId: string; customerId: string; attemptId: string }): Promise<NewSubscription> {
+    const subscription = await this.stripe.subscriptions.create(
+      {
+        customer: input.customerId,
+        items: [{ price: await this.premiumPrice() }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata: { userId: input.userId },
+        expand: ['latest_invoice.confirmation_secret'],
+      },
+      { idempotencyKey: `subscription-${input.attemptId}` },
+    );
+    const invoice = subscription.latest_invoice;
+    const clientSecret = invoice && typeof invoice !== 'string' ? invoice.confirmation_secret?.client_secret : undefined;
+    if (!clientSecret) throw new Error(`Stripe gave subscription ${subscription.id} no first-invoice client secret`);
+    return { subscriptionId: subscription.id, clientSecret, state: this.snapshot(subscription) };
+  }
+
+  async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    const subscription = await this.stripe.subscriptions.update(
+      subscriptionId,
+      { cancel_at_period_end: true },
+      { idempotencyKey: `subscription-${subscriptionId}-cancel-at-period-end` },
+    );
+    return this.snapshot(subscription);
+  }
+
+  /** STRIPE_PRICE_ID, else the active price with lookup key `linkbio_premium_monthly` (looked up once). */
+  private async premiumPrice(): Promise<string> {
+    if (this.priceId) return this.priceId;
+    const prices = await this.stripe.prices.list({ lookup_keys: [PREMIUM_LOOKUP_KEY], active: true, limit: 1 });
+    const price = prices.data[0];
+    if (!price) throw new Error(`No active Stripe price with lookup key ${PREMIUM_LOOKUP_KEY}; set STRIPE_PRICE_ID`);
+    this.priceId = price.id;
+    return price.id;
+  }
+
+  private snapshot(subscription: Stripe.Subscription): SubscriptionSnapshot {
+    const facts = subscriptionFacts(subscription as unknown as Record<string, unknown>);
+    return facts?.snapshot ?? { status: subscription.status, currentPeriodEnd: null, cancelAtPeriodEnd: subscription.cancel_at_period_end };
+  }
+}

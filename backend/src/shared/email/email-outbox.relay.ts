@@ -1,0 +1,65 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Clock } from '../clock.js';
+import { EmailSender } from './email-sender.js';
+
+interface OutboxRow {
+  id: string;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Sends what the email_outbox table holds. Rows are written in the same transaction as the change they tell
+ * about (a paid booking), and sent after it commits: a failed send never undoes the change and is retried
+ * (up to 5 attempts). Each row is claimed with FOR UPDATE SKIP LOCKED and marked sent in the same
+ * transaction, so concurrent relays never send a row twice; only a crash between the SMTP hand-over and
+ * that commit could repeat one (at-least-once, with that single window).
+ */
+@Injectable()
+export class EmailOutboxRelay {
+  private readonly logger = new Logger('Email');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sender: EmailSender,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Sends every pending e-mail; never rejects. Returns how many were sent. */
+  async deliverPending(): Promise<number> {
+    let sent = 0;
+    let failed = false;
+    try {
+      for (;;) {
+        const batch = await this.em.fork().transactional(async (tx) => {
+          const rows = await tx.execute<OutboxRow[]>(
+            `select id, recipient, subject, body from email_outbox
+              where sent_at is null and attempts < ? order by created_at limit 10 for update skip locked`,
+            [MAX_ATTEMPTS],
+          );
+          for (const row of rows) {
+            try {
+              await this.sender.send({ to: row.recipient, subject: row.subject, text: row.body });
+              await tx.execute('update email_outbox set sent_at = ?, attempts = attempts + 1 where id = ?', [this.clock.now(), row.id]);
+              sent += 1;
+            } catch (error) {
+              const message = error instanceof Error ? error.message : String(error);
+              this.logger.warn(`E-mail to ${row.recipient} not sent yet: ${message}`);
+              failed = true;
+              await tx.execute('update email_outbox set attempts = attempts + 1, last_error = ? where id = ?', [message.slice(0, 500), row.id]);
+            }
+          }
+          return rows.length;
+        });
+        if (batch < 10 || failed) break; // failures wait for the next sweep
+      }
+    } catch (error) {
+      this.logger.error(`E-mail outbox: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    return sent;
+  }
+}

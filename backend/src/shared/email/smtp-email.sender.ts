@@ -1,0 +1,23 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { EmailSender, type EmailMessage } from './email-sender.js';
+
+/** Sends through an SMTP server (SMTP_URL, e.g. smtp://user:pass@mail.example:587). */
+export class SmtpEmailSender extends EmailSender {
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    super();
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(message: EmailMessage): Promise<void> {
+    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,142 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StripePaymentGateway, createStripeClient } from '../src/modules/billing/infrastructure/stripe-payment.gateway.js';
+
+/*
+ * StripePaymentGateway with the real `stripe` SDK against a local HTTP stub of the endpoints it calls: the
+ * requests' paths, form bodies, Bearer key and Idempotency-Key headers are Stripe's real wire format.
+ */
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  form: Record<string, string>;
+}
+
+const PERIOD_END = 1_800_000_000;
+
+function answer(method: string, path: string, form: Record<string, string>): [number, unknown] {
+  if (method === 'POST' && path === '/v1/payment_intents') {
+    return [200, { id: 'pi_123', object: 'payment_intent', amount: Number(form.amount), currency: form.currency, status: 'requires_payment_method', client_secret: 'pi_123_secret_abc', metadata: { bookingId: form['metadata[bookingId]'] } }];
+  }
+  if (method === 'GET' && path === '/v1/payment_intents/pi_123') {
+    return [200, { id: 'pi_123', object: 'payment_intent', amount: 3060, currency: 'usd', status: 'succeeded', client_secret: 'pi_123_secret_abc', metadata: { bookingId: 'b-1' } }];
+  }
+  if (method === 'GET' && path.startsWith('/v1/payment_intents/')) {
+    return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } }];
+  }
+  if (method === 'POST' && path === '/v1/customers') return [200, { id: 'cus_1', object: 'customer' }];
+  if (method === 'GET' && path.startsWith('/v1/prices')) return [200, { object: 'list', data: [{ id: 'price_lookup', object: 'price' }], has_more: false }];
+  const subscription = (cancel: boolean) => ({
+    id: 'sub_1',
+    object: 'subscription',
+    status: cancel ? 'active' : 'incomplete',
+    cancel_at_period_end: cancel,
+    customer: 'cus_1',
+    items: { object: 'list', data: [{ id: 'si_1', current_period_end: PERIOD_END }] },
+    latest_invoice: { id: 'in_1', object: 'invoice', confirmation_secret: { client_secret: 'pi_inv_secret_xyz', type: 'payment_intent' } },
+  });
+  if (method === 'POST' && path === '/v1/subscriptions') return [200, subscription(false)];
+  if (method === 'POST' && path === '/v1/subscriptions/sub_1') return [200, subscription(true)];
+  return [404, { error: { type: 'invalid_request_error', message: `stub has no ${method} ${path}` } }];
+}
+
+describe('StripePaymentGateway against a stub of Stripe’s API', () => {
+  let server: Server;
+  let seen: Seen[];
+  let url: string;
+
+  beforeAll(async () => {
+    seen = [];
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const path = (req.url ?? '').split('?')[0]!;
+        const query = (req.url ?? '').split('?')[1] ?? '';
+        const form = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? query : body));
+        seen.push({ method: req.method!, path, headers: req.headers, form });
+        const [status, json] = answer(req.method!, path, form);
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_stub' }).end(JSON.stringify(json));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => (seen = []));
+
+  const gateway = (priceId?: string) => new StripePaymentGateway(createStripeClient({ secretKey: 'sk_test_stub', apiUrl: url }), 'pk_test_stub', priceId);
+
+  it('creates a booking PaymentIntent: total cents, usd, the booking id, automatic payment methods, idempotent per booking', async () => {
+    const intent = await gateway().createBookingIntent({ bookingId: 'b-1', amount: 3060, description: 'Session with Ada', receiptEmail: 'c@example.com' });
+    expect(intent).toEqual({ intentId: 'pi_123', clientSecret: 'pi_123_secret_abc' });
+    expect(seen).toHaveLength(1);
+    const [request] = seen;
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
+    expect(request!.headers.authorization).toBe('Bearer sk_test_stub');
+    expect(request!.headers['idempotency-key']).toBe('booking-b-1-intent');
+    expect(request!.form).toEqual({
+      amount: '3060',
+      currency: 'usd',
+      description: 'Session with Ada',
+      receipt_email: 'c@example.com',
+      'metadata[bookingId]': 'b-1',
+      'automatic_payment_methods[enabled]': 'true',
+    });
+  });
+
+  it('retrieves an intent for the success check, and answers null for an unknown one', async () => {
+    expect(await gateway().retrieveIntent('pi_123')).toEqual({
+      id: 'pi_123',
+      status: 'succeeded',
+      amount: 3060,
+      currency: 'usd',
+      clientSecret: 'pi_123_secret_abc',
+      metadata: { bookingId: 'b-1' },
+    });
+    expect(await gateway().retrieveIntent('pi_missing')).toBeNull();
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /v1/payment_intents/pi_123', 'GET /v1/payment_intents/pi_missing']);
+  });
+
+  it('creates a customer per creator, idempotent per creator', async () => {
+    expect(await gateway().createCustomer({ userId: 'u-1', email: 'ada@example.com', name: 'Ada' })).toBe('cus_1');
+    expect(seen[0]!.headers['idempotency-key']).toBe('customer-u-1');
+    expect(seen[0]!.form).toEqual({ email: 'ada@example.com', name: 'Ada', 'metadata[userId]': 'u-1' });
+  });
+
+  it('creates a default_incomplete subscription with the configured price and answers the first invoice’s client secret', async () => {
+    const created = await gateway('price_env').createSubscription({ userId: 'u-1', customerId: 'cus_1', attemptId: 'a-1' });
+    expect(created).toEqual({
+      subscriptionId: 'sub_1',
+      clientSecret: 'pi_inv_secret_xyz',
+      state: { status: 'incomplete', currentPeriodEnd: new Date(PERIOD_END * 1000), cancelAtPeriodEnd: false },
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers['idempotency-key']).toBe('subscription-a-1');
+    expect(seen[0]!.form).toEqual({
+      customer: 'cus_1',
+      'items[0][price]': 'price_env',
+      payment_behavior: 'default_incomplete',
+      'payment_settings[save_default_payment_method]': 'on_subscription',
+      'metadata[userId]': 'u-1',
+      'expand[0]': 'latest_invoice.confirmation_secret',
+    });
+  });
+
+  it('finds the price by lookup key when STRIPE_PRICE_ID is unset (once)', async () => {
+    const stripe = gateway();
+    await stripe.createSubscription({ userId: 'u-1', customerId: 'cus_1', attemptId: 'a-2' });
+    await stripe.createSubscription({ userId: 'u-1', customerId: 'cus_1', attemptId: 'a-3' });
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['GET /v1/prices', 'POST /v1/subscriptions', 'POST /v1/subscriptions']);
+    expect(seen[0]!.form).toEqual({ 'lookup_keys[0]': 'linkbio_premium_monthly', active: 'true', limit: '1' });
+    expect(seen[1]!.form['items[0][price]']).toBe('price_lookup');
+  });
+
+  it('cancels at period end', async () => {
+    expect(await gateway().cancelAtPeriodEnd('sub_1')).toEqual({ status: 'active', currentPeriodEnd: new Date(PERIOD_END * 1000), cancelAtPeriodEnd: true });
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'true' } });
+  });
+});
