@@ -43,6 +43,17 @@ describe('ListLinksUseCase', () => {
     ]);
   });
 
+  it("answers one link's click count, 0 without clicks", async () => {
+    const { add, click, list } = await setup();
+    const clicked = await add(ALICE, 'clicked', 0);
+    const quiet = await add(ALICE, 'quiet', 1);
+    await click.execute(clicked.id, { isBot: false });
+    await click.execute(clicked.id, { isBot: false });
+
+    expect(await list.clicksOf(ALICE, clicked.id)).toBe(2);
+    expect(await list.clicksOf(ALICE, quiet.id)).toBe(0);
+  });
+
   it('lists nothing for a creator without links', async () => {
     const { list } = await setup();
 

@@ -17,6 +17,11 @@ export class ListLinksUseCase {
     return links.map((link) => ({ link, clicks: clicks.get(link.id) ?? 0 }));
   }
 
+  /** Click count of one of the owner's links. */
+  async clicksOf(ownerId: Id, linkId: Id): Promise<number> {
+    return (await this.analytics.clicksByLink(ownerId)).get(linkId) ?? 0;
+  }
+
   /** What the public page shows. */
   active(ownerId: Id): Promise<Link[]> {
     return this.links.listActiveForOwner(ownerId);

@@ -68,8 +68,7 @@ export class LinksController {
   async update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateLinkRequest): Promise<LinkView> {
     if (Object.values(body).every((value) => value === undefined)) throw invalid(Messages.nothingToUpdate);
     const link = await this.change.update(user.id, linkId(id), body);
-    const clicks = (await this.list.forOwner(user.id)).find((entry) => entry.link.id === link.id)?.clicks ?? 0;
-    return toLinkView(link, clicks);
+    return toLinkView(link, await this.list.clicksOf(user.id, link.id));
   }
 
   @Delete(':id')
