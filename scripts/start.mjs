@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { dataDir, loadDotEnv, localSessionSecret, ROOT } from './lib/env.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
-import { run, stopChild } from './lib/processes.mjs';
+import { onShutdownSignal, run, stopChild } from './lib/processes.mjs';
 
 const log = (message) => console.log(`[start] ${message}`);
 
@@ -26,8 +26,7 @@ async function main() {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  onShutdownSignal(() => void shutdown(0));
 
   try {
     if (!env.DATABASE_URL) {

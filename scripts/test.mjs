@@ -11,7 +11,7 @@ import pg from 'pg';
 import { ROOT } from './lib/env.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { freePort, waitForHttp } from './lib/ports.mjs';
-import { run, runForCode, stopChild } from './lib/processes.mjs';
+import { onShutdownSignal, run, runForCode, stopChild } from './lib/processes.mjs';
 import { ensureDebianCommand } from './lib/debian.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
 
@@ -109,7 +109,7 @@ async function main() {
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step().catch(() => undefined);
   };
-  process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  onShutdownSignal(() => void cleanup().then(() => process.exit(130)));
 
   const scratch = await mkdtemp(join(tmpdir(), 'linkbio-test-'));
   cleanups.push(() => rm(scratch, { recursive: true, force: true }));

@@ -6,6 +6,7 @@ import { BillingModule } from './modules/billing/billing.module.js';
 import { HealthController } from './modules/health/health.controller.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { LinksModule } from './modules/links/links.module.js';
+import { MediaModule } from './modules/media/media.module.js';
 import { PublicPagesModule } from './modules/public-pages/public-pages.module.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
 
@@ -21,6 +22,7 @@ export class AppModule {
         LinksModule,
         AnalyticsHttpModule,
         BillingModule,
+        MediaModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

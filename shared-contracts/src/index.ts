@@ -8,3 +8,4 @@ export * from './auth.dto.js';
 export * from './links.dto.js';
 export * from './settings.dto.js';
 export * from './views.js';
+export * from './uploads.dto.js';

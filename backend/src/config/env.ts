@@ -100,12 +100,57 @@ export class Env {
   /** Folder for e-mails as .eml files when SMTP_URL is unset; default DATA_DIR/mail (.data/mail). */
   @IsString()
   MAIL_DIR!: string;
+
+  /** S3 bucket for uploaded images: set, images go to S3 (or an S3-compatible store); unset, to OBJECTS_DIR. */
+  @IsOptional()
+  @IsString()
+  S3_BUCKET?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  /** An S3-compatible service (MinIO, R2, …); unset: AWS S3. */
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** Where the bucket's objects are publicly readable (a CDN, an R2 public URL); unset: the bucket's URL. */
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'S3_PUBLIC_BASE_URL must be an http(s) URL' })
+  S3_PUBLIC_BASE_URL?: string;
+
+  /** "true" for path-style bucket addresses (MinIO, most local servers). */
+  @IsIn(['true', 'false'])
+  S3_FORCE_PATH_STYLE: 'true' | 'false' = 'false';
+
+  /** Folder for uploaded images when S3_BUCKET is unset; default DATA_DIR/objects (.data/objects). */
+  @IsString()
+  OBJECTS_DIR!: string;
+
+  /** Secret for local upload URLs' signatures; unset, derived from SESSION_SECRET. */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'OBJECT_SIGNING_SECRET must be at least 32 characters' })
+  OBJECT_SIGNING_SECRET?: string;
 }
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const withDefaults = { ...source, MAIL_DIR: source.MAIL_DIR || resolve(ROOT, source.DATA_DIR ?? '.data', 'mail') };
+  const dataDir = source.DATA_DIR ?? '.data';
+  const withDefaults = {
+    ...source,
+    MAIL_DIR: source.MAIL_DIR || resolve(ROOT, dataDir, 'mail'),
+    OBJECTS_DIR: source.OBJECTS_DIR || resolve(ROOT, dataDir, 'objects'),
+  };
   const env = plainToInstance(Env, withDefaults, { exposeDefaultValues: true, excludeExtraneousValues: false });
   const errors = validateSync(env, { whitelist: false });
   if (errors.length > 0) {

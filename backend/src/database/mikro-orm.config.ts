@@ -4,11 +4,13 @@ import { UserSchema } from '../modules/identity/infrastructure/user.schema.js';
 import { LinkSchema } from '../modules/links/infrastructure/link.schema.js';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial.js';
 import { Migration20261201000000_billing } from './migrations/Migration20261201000000_billing.js';
+import { Migration20261215000000_uploads } from './migrations/Migration20261215000000_uploads.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261201000000_billing', class: Migration20261201000000_billing },
+  { name: 'Migration20261215000000_uploads', class: Migration20261215000000_uploads },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

@@ -40,6 +40,6 @@ import { SessionSerializer } from './infrastructure/session.serializer.js';
     LocalStrategy,
     SessionSerializer,
   ],
-  exports: [GetPublicProfileUseCase],
+  exports: [GetPublicProfileUseCase, UserRepository],
 })
 export class IdentityModule {}

@@ -78,6 +78,17 @@ export class User {
     if (change.theme !== undefined) this.theme = change.theme;
   }
 
+  /** A new profile picture: the public address of an image the upload flow has checked. */
+  changeAvatar(url: string): void {
+    this.avatar = url;
+  }
+
+  /** A new background image (checked by the upload flow); it replaces the background colour (spec §4). */
+  changeBackgroundImage(url: string): void {
+    this.backgroundImage = url;
+    this.backgroundColor = null;
+  }
+
   changePayoutSettings(change: { paypalEmail?: string | null; cashappHandle?: string | null }): void {
     if (change.paypalEmail !== undefined) this.paypalEmail = change.paypalEmail || null;
     if (change.cashappHandle !== undefined) this.cashappHandle = change.cashappHandle || null;

@@ -14,7 +14,7 @@ interface ImageUppyOptions {
   /** Largest accepted file, in bytes. */
   maxFileSize: number;
   /** Asks the API for a fresh single-use upload address (POST /api/objects/upload). */
-  getUploadURL: () => Promise<string>;
+  getUploadURL: (file: { contentType?: string; size?: number }) => Promise<string>;
 }
 
 /**
@@ -38,7 +38,8 @@ export function createImageUppy({ id, maxFileSize, getUploadURL }: ImageUppyOpti
     endpoint: async (fileOrFiles) => {
       const file = Array.isArray(fileOrFiles) ? fileOrFiles[0] : fileOrFiles;
       try {
-        const uploadURL = await getUploadURL();
+        // The type and size bind an S3 upload address to this very file.
+        const uploadURL = await getUploadURL({ contentType: file.type || undefined, size: file.size ?? undefined });
         uppy.setFileMeta(file.id, { uploadURL });
         return uploadURL;
       } catch (cause) {

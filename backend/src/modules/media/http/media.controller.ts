@@ -1,0 +1,53 @@
+import { Body, Controller, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import {
+  RequestUploadRequest,
+  UpdateAvatarRequest,
+  UpdateBackgroundImageRequest,
+  type UploadParametersResponse,
+  type UserView,
+} from '@linkbio/shared-contracts';
+import type { Request } from 'express';
+import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
+import { toUserView } from '../../identity/http/user.views.js';
+import type { User } from '../../identity/domain/user.js';
+import { ChangeImageUseCase } from '../application/change-image.use-case.js';
+import { RequestUploadUseCase } from '../application/request-upload.use-case.js';
+
+/** The origin this request came to (Host, and the protocol as "trust proxy" allows). */
+export const requestOrigin = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
+@Controller('api')
+@UseGuards(SignedInGuard)
+export class MediaController {
+  constructor(
+    private readonly requestUpload: RequestUploadUseCase,
+    private readonly changeImage: ChangeImageUseCase,
+  ) {}
+
+  /** A single-use upload URL; the optional body { contentType, size } binds it to the file where the store can. */
+  @Post('objects/upload')
+  @HttpCode(200)
+  async upload(
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Body() body: RequestUploadRequest,
+  ): Promise<UploadParametersResponse> {
+    const file = { contentType: body?.contentType, size: body?.size };
+    return { uploadURL: await this.requestUpload.execute(user.id, requestOrigin(req), file) };
+  }
+
+  @Put('avatar-images')
+  async avatar(@CurrentUser() user: User, @Req() req: Request, @Body() body: UpdateAvatarRequest): Promise<{ user: UserView }> {
+    return { user: toUserView(await this.changeImage.execute(user.id, 'avatar', body.avatarURL, requestOrigin(req))) };
+  }
+
+  @Put('background-images')
+  async background(
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Body() body: UpdateBackgroundImageRequest,
+  ): Promise<{ user: UserView }> {
+    const url = body.backgroundImageURL;
+    return { user: toUserView(await this.changeImage.execute(user.id, 'background', url, requestOrigin(req))) };
+  }
+}

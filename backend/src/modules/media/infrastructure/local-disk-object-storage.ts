@@ -1,0 +1,153 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import { ObjectStorage, type UploadURLOptions } from '../application/ports/object-storage.js';
+import { isObjectKey } from '../domain/object-keys.js';
+
+/** The path prefix stored images are served under, on the product's own origin. */
+export const OBJECTS_PATH = '/objects';
+
+function hostnameOf(origin: string): string | null {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return null;
+  }
+}
+
+export class UploadTooLarge extends Error {
+  constructor() {
+    super('The upload is larger than allowed');
+  }
+}
+
+/**
+ * Objects as files in a folder of this machine (the embedded default), served at /objects. Upload URLs point
+ * at the product itself and carry an HMAC of the key and the expiry, checked by LocalObjectsHttp.
+ */
+export class LocalDiskObjectStorage extends ObjectStorage {
+  private readonly root: string;
+
+  constructor(
+    root: string,
+    private readonly signingSecret: string,
+  ) {
+    super();
+    this.root = resolve(root);
+  }
+
+  createUploadURL(key: string, options: UploadURLOptions): Promise<string> {
+    const expires = Math.floor(options.expiresAt.getTime() / 1000);
+    const query = new URLSearchParams({ expires: String(expires), token: this.sign(key, expires) });
+    return Promise.resolve(`${options.origin}${OBJECTS_PATH}/${this.checked(key)}?${query}`);
+  }
+
+  /** True when `token` is this store's signature of the key and expiry (the expiry itself is checked by the caller). */
+  verifyToken(key: string, expires: number, token: string): boolean {
+    const expected = Buffer.from(this.sign(key, expires));
+    const given = Buffer.from(token);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? info.size : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async readStart(key: string, length: number): Promise<Uint8Array> {
+    const file = await open(this.pathOf(key), 'r');
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await file.read(buffer, 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await file.close();
+    }
+  }
+
+  async put(key: string, body: Buffer | Readable): Promise<void> {
+    await this.write(key, Buffer.isBuffer(body) ? Readable.from([body]) : body, Number.POSITIVE_INFINITY);
+  }
+
+  /**
+   * Streams a body into `key` (through a temporary file, so a partial body never appears under the key);
+   * rejects with UploadTooLarge, keeping nothing, once more than `maxBytes` arrive.
+   */
+  async write(key: string, body: Readable, maxBytes: number): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(dirname(target), { recursive: true });
+    const temporary = `${target}.${randomUUID()}.part`;
+    let received = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length;
+        done(received > maxBytes ? new UploadTooLarge() : null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, limit, createWriteStream(temporary, { flags: 'wx' }));
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async move(fromKey: string, toKey: string): Promise<void> {
+    const target = this.pathOf(toKey);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(this.pathOf(fromKey), target);
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  /** A stream of the stored file. */
+  read(key: string): Readable {
+    return createReadStream(this.pathOf(key));
+  }
+
+  publicURL(key: string): string {
+    return `${OBJECTS_PATH}/${this.checked(key)}`;
+  }
+
+  keyFromURL(url: string, origin: string): string | null {
+    let parsed: URL;
+    try {
+      parsed = new URL(url, 'http://relative.invalid');
+    } catch {
+      return null;
+    }
+    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//');
+    // An absolute address must name this product's host (its port may differ behind proxies).
+    if (absolute && (!origin || parsed.hostname !== hostnameOf(origin) || !/^https?:$/.test(parsed.protocol))) return null;
+    if (!parsed.pathname.startsWith(`${OBJECTS_PATH}/`)) return null;
+    const key = parsed.pathname.slice(OBJECTS_PATH.length + 1);
+    return isObjectKey(key) ? key : null;
+  }
+
+  private sign(key: string, expires: number): string {
+    return createHmac('sha256', this.signingSecret).update(`${key}\n${expires}`).digest('base64url');
+  }
+
+  private checked(key: string): string {
+    if (!isObjectKey(key)) throw new Error(`Not an object key: ${JSON.stringify(key)}`);
+    return key;
+  }
+
+  private pathOf(key: string): string {
+    const path = join(this.root, this.checked(key));
+    if (!path.startsWith(`${this.root}/`)) throw new Error(`Not an object key: ${JSON.stringify(key)}`);
+    return path;
+  }
+}

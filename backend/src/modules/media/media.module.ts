@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { Module } from '@nestjs/common';
+import type { Env } from '../../config/env.js';
+import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { ChangeImageUseCase } from './application/change-image.use-case.js';
+import { ObjectStorage } from './application/ports/object-storage.js';
+import { UploadGrants } from './application/ports/upload-grants.js';
+import { RequestUploadUseCase } from './application/request-upload.use-case.js';
+import { MediaController } from './http/media.controller.js';
+import { LocalDiskObjectStorage } from './infrastructure/local-disk-object-storage.js';
+import { PgUploadGrants } from './infrastructure/pg-upload-grants.js';
+import { S3ObjectStorage } from './infrastructure/s3-object-storage.js';
+
+/** S3 when S3_BUCKET is set (architecture.md); otherwise files under OBJECTS_DIR served at /objects. */
+export function createObjectStorage(env: Env): ObjectStorage {
+  if (env.S3_BUCKET) {
+    return new S3ObjectStorage({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      endpoint: env.S3_ENDPOINT,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicBaseURL: env.S3_PUBLIC_BASE_URL,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    });
+  }
+  const secret =
+    env.OBJECT_SIGNING_SECRET || createHash('sha256').update(`linkbio-objects\n${env.SESSION_SECRET}`).digest('base64url');
+  return new LocalDiskObjectStorage(env.OBJECTS_DIR, secret);
+}
+
+/** Avatar and background uploads: upload URLs, checked images, the object store. */
+@Module({
+  imports: [IdentityModule],
+  controllers: [MediaController],
+  providers: [
+    { provide: ObjectStorage, inject: [ENV], useFactory: createObjectStorage },
+    { provide: UploadGrants, useClass: PgUploadGrants },
+    RequestUploadUseCase,
+    ChangeImageUseCase,
+  ],
+  exports: [ObjectStorage, UploadGrants],
+})
+export class MediaModule {}
