@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { LockIcon } from '../components/icons';
 import { Texts } from '../texts';
-import { formatCardNumber, formatCvc, formatExpiry, validateCard, type CardDetails, type CardErrors } from './card';
+import { formatCardNumber, formatCvc, formatExpiry, validateCard, type CardDetails, type CardErrors } from '@linkbio/shared-contracts';
 import { confirmLocalCard } from './payment-api';
 import type { PaymentFormProps } from './payment-form-props';
 

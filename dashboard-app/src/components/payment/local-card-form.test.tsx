@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatCardNumber, formatExpiry, validateCard } from './card';
+import { formatCardNumber, formatExpiry, validateCard } from '@linkbio/shared-contracts';
 import { LocalCardForm } from './local-card-form';
 
 afterEach(() => vi.unstubAllGlobals());

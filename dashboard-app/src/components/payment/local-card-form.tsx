@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { formatCardNumber, formatCvc, formatExpiry, validateCard, type CardDetails, type CardErrors } from './card';
+import { formatCardNumber, formatCvc, formatExpiry, validateCard, type CardDetails, type CardErrors } from '@linkbio/shared-contracts';
 import { confirmLocalCard, PAYMENT_GENERIC_ERROR } from './payment-api';
 import type { PaymentFormProps } from './payment-form-props';
 

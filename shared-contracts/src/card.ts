@@ -1,4 +1,4 @@
-import { PaymentMessages } from '@linkbio/shared-contracts';
+import { PaymentMessages } from './payments.js';
 
 /*
  * The local card form's rules, as Stripe's card fields apply them: digits grouped by four, MM/YY with the
