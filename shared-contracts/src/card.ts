@@ -48,3 +48,32 @@ export function validateCard(card: CardDetails, now = new Date()): CardErrors {
   if (!/^\d{3,4}$/.test(card.cvc)) errors.cvc = PaymentMessages.cvcInvalid;
   return errors;
 }
+
+/** What the local card form sends to POST /api/payments/local/confirm. */
+export interface LocalCardPayment {
+  clientSecret: string;
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+  name?: string;
+}
+
+/** The card's fields in the order a person fixes them. */
+const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
+
+/**
+ * Checks a card before it is sent: the errors by field and the first field to fix, or (when there is none)
+ * the payment to send, with an empty cardholder name left out.
+ */
+export function checkCard(
+  clientSecret: string,
+  card: CardDetails,
+  now = new Date(),
+): { errors: CardErrors; firstInvalid: keyof CardErrors | null; payment: LocalCardPayment | null } {
+  const errors = validateCard(card, now);
+  const firstInvalid = CARD_FIELDS.find((field) => errors[field]) ?? null;
+  if (firstInvalid) return { errors, firstInvalid, payment: null };
+  const name = card.name.trim();
+  const payment = { clientSecret, cardNumber: card.cardNumber, expiry: card.expiry, cvc: card.cvc, ...(name ? { name } : {}) };
+  return { errors, firstInvalid: null, payment };
+}

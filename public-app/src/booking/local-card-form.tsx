@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { LockIcon } from '../components/icons';
 import { Texts } from '../texts';
-import { formatCardNumber, formatCvc, formatExpiry, validateCard, type CardDetails, type CardErrors } from '@linkbio/shared-contracts';
+import { checkCard, formatCardNumber, formatCvc, formatExpiry, type CardDetails, type CardErrors } from '@linkbio/shared-contracts';
 import { confirmLocalCard } from './payment-api';
 import type { PaymentFormProps } from './payment-form-props';
 
 const EMPTY: CardDetails = { cardNumber: '', expiry: '', cvc: '', name: '' };
-const ORDER = ['cardNumber', 'expiry', 'cvc'] as const;
 
 /**
  * The local test provider's card form (architecture.md): Stripe's test cards, checked here as Stripe's
@@ -27,23 +26,15 @@ export function LocalCardForm({ clientSecret, submitLabel, onPaid, onFailed }: P
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const found = validateCard(card);
-    setErrors(found);
-    const first = ORDER.find((field) => found[field]);
-    if (first) {
-      inputs.current[first]?.focus();
+    const check = checkCard(clientSecret, card);
+    setErrors(check.errors);
+    if (!check.payment) {
+      if (check.firstInvalid) inputs.current[check.firstInvalid]?.focus();
       return;
     }
     setPending(true);
     try {
-      const name = card.name.trim();
-      await confirmLocalCard({
-        clientSecret,
-        cardNumber: card.cardNumber,
-        expiry: card.expiry,
-        cvc: card.cvc,
-        ...(name ? { name } : {}),
-      });
+      await confirmLocalCard(check.payment);
     } catch (error) {
       setPending(false);
       onFailed(error instanceof Error ? error.message : Texts.paymentGenericError);

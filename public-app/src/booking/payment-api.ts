@@ -1,3 +1,4 @@
+import type { LocalCardPayment } from '@linkbio/shared-contracts';
 import { Texts } from '../texts';
 
 /** GET /api/config: which card form to show (architecture.md, "Ports and adapters"). */
@@ -32,14 +33,6 @@ export function fetchPaymentConfig(): Promise<PaymentConfig> {
       throw error instanceof Error ? error : new Error(Texts.paymentUnavailable);
     });
   return config;
-}
-
-export interface LocalCardPayment {
-  clientSecret: string;
-  cardNumber: string;
-  expiry: string;
-  cvc: string;
-  name?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LocalConfirmResponse, PaymentConfigView } from '@linkbio/shared-contracts';
+import type { LocalCardPayment, LocalConfirmResponse, PaymentConfigView } from '@linkbio/shared-contracts';
 import { api, ApiError } from '@/lib/api-client';
 
 export const paymentConfigKey = ['payment-config'] as const;
@@ -9,14 +9,6 @@ export const paymentConfigQuery = () =>
   queryOptions({ queryKey: paymentConfigKey, queryFn: () => api.get<PaymentConfigView>('/api/config') });
 
 export const usePaymentConfig = () => useQuery(paymentConfigQuery());
-
-export interface LocalCardPayment {
-  clientSecret: string;
-  cardNumber: string;
-  expiry: string;
-  cvc: string;
-  name?: string;
-}
 
 export const PAYMENT_GENERIC_ERROR = 'Your payment could not be completed. Please try again.';
 
