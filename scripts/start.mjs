@@ -1,6 +1,6 @@
 // `npm start`: the whole product on one port. With DATABASE_URL unset it runs an embedded PostgreSQL with
-// its data under .data/ (kept between runs); with REDIS_URL set, sessions (and queues) live in Redis.
-// Migrations run first, then the API. Ctrl-C stops everything cleanly.
+// its data under .data/ (kept between runs); with REDIS_URL set, sessions and job queues live in Redis,
+// else in PostgreSQL. Migrations run first, then the API and the worker. Ctrl-C stops everything cleanly.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { dataDir, loadDotEnv, localSessionSecret, ROOT } from './lib/env.mjs';
@@ -39,19 +39,25 @@ async function main() {
       if (env.NODE_ENV === 'production') throw new Error('SESSION_SECRET must be set in production.');
       env.SESSION_SECRET = await localSessionSecret(dir);
     }
-    log(env.REDIS_URL ? 'Sessions on Redis.' : 'Sessions on PostgreSQL (set REDIS_URL to use Redis).');
+    log(env.REDIS_URL ? 'Sessions and job queues on Redis.' : 'Sessions and job queues on PostgreSQL (set REDIS_URL to use Redis).');
 
     await run(process.execPath, [resolve(ROOT, 'backend/dist/database/migrate.js')], { env });
     if (stopping) return;
 
-    const api = spawn(process.execPath, [resolve(ROOT, 'backend/dist/main.js')], { env, stdio: 'inherit' });
-    children.push(api);
-    api.on('exit', (code) => {
-      if (!stopping) {
-        log(`The API stopped (exit ${code}).`);
-        void shutdown(code || 1);
-      }
-    });
+    // The API answers requests and enqueues; the worker counts analytics, pays out weekly and sweeps.
+    for (const [name, entry] of [
+      ['API', 'backend/dist/main.js'],
+      ['worker', 'backend/dist/worker.main.js'],
+    ]) {
+      const child = spawn(process.execPath, [resolve(ROOT, entry)], { env, stdio: 'inherit' });
+      children.push(child);
+      child.on('exit', (code) => {
+        if (!stopping) {
+          log(`The ${name} stopped (exit ${code}).`);
+          void shutdown(code || 1);
+        }
+      });
+    }
     log(`Open http://localhost:${env.PORT}`);
   } catch (error) {
     console.error(`[start] ${error instanceof Error ? error.message : error}`);

@@ -7,8 +7,10 @@ import { HealthController } from './modules/health/health.controller.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { LinksModule } from './modules/links/links.module.js';
 import { MediaModule } from './modules/media/media.module.js';
+import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { PublicPagesModule } from './modules/public-pages/public-pages.module.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
+import { QueuesModule } from './shared/queues/queues.module.js';
 
 @Module({})
 export class AppModule {
@@ -18,10 +20,12 @@ export class AppModule {
       imports: [
         InfrastructureModule.forEnv(env),
         DatabaseModule.forUrl(env.DATABASE_URL, env.DATABASE_POOL_MAX),
+        QueuesModule,
         IdentityModule,
         LinksModule,
         AnalyticsHttpModule,
         BillingModule,
+        PayoutsModule,
         MediaModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,

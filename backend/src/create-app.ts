@@ -23,10 +23,14 @@ import { jsonBody, noPrototypeKeys, sameSiteJsonOnly } from './shared/http/reque
 import { createValidationPipe } from './shared/http/validation.js';
 import { Clock } from './shared/clock.js';
 import { PG_POOL, REDIS } from './shared/infrastructure/infrastructure.tokens.js';
+import { requireOperator } from './shared/http/operator-auth.js';
+import { JobQueues } from './shared/queues/job-queues.js';
+import { queueDashboard, QUEUE_DASHBOARD_PATH } from './web/queue-dashboard.js';
 import { securityHeaders } from './web/security-headers.js';
 import { serveDashboard } from './web/serve-dashboard.js';
 
 const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
+const ADMIN_API_PATH = '/api/admin';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Builds the API with its whole HTTP pipeline; used by main.ts and by the integration tests alike. */
@@ -35,7 +39,6 @@ export async function createApp(env: Env): Promise<INestApplication> {
     bodyParser: false,
     logger: env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
   });
-  app.enableShutdownHooks();
   app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(securityHeaders());
@@ -57,6 +60,10 @@ export async function createApp(env: Env): Promise<INestApplication> {
   const exceptWebhook =
     (middleware: (req: Request, res: Response, next: NextFunction) => unknown) => (req: Request, res: Response, next: NextFunction) =>
       req.originalUrl.split('?')[0] === STRIPE_WEBHOOK_PATH ? next() : middleware(req, res, next);
+
+  // Operators' paths answer only to their HTTP Basic credentials: the queues' dashboard and the admin API.
+  app.use(QUEUE_DASHBOARD_PATH, requireOperator(env), queueDashboard(app.get(JobQueues).all()));
+  app.use(ADMIN_API_PATH, requireOperator(env));
 
   const allowedOrigins = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   app.use('/api', exceptWebhook(sameSiteJsonOnly(allowedOrigins)));

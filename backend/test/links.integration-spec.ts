@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { FREE_PLAN_LINK_LIMIT, Messages, type AnalyticsView, type LinkView } from '@linkbio/shared-contracts';
 import pg from 'pg';
 import { migrate } from '../src/database/migrate.js';
-import { agent, Database, signedInCreator, startApp, testDatabaseUrl, type Agent } from './support/harness.js';
+import { agent, analyticsSettled, Database, signedInCreator, startApp, startWorker, testDatabaseUrl, type Agent } from './support/harness.js';
 
 /*
  * Links, clicks and analytics over HTTP, on real PostgreSQL and Redis.
@@ -47,17 +47,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('links over HTTP', () => {
   let app: INestApplication;
+  let worker: INestApplicationContext;
   let db: Database;
   let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
     dropDatabase = await useOwnDatabase('links');
     app = await startApp();
+    worker = await startWorker();
     db = new Database();
   });
 
   afterAll(async () => {
     await db?.close();
+    await worker?.close();
     await app?.close();
     await dropDatabase?.();
   });
@@ -84,7 +87,9 @@ describe('links over HTTP', () => {
     return links;
   }
 
+  /** The list with click counts once every click so far is counted. */
   async function list(client: Agent): Promise<LinkView[]> {
+    await analyticsSettled(app);
     const response = await client.get('/api/links').expect(200);
     expect(Array.isArray(response.body)).toBe(true);
     return response.body as LinkView[];
@@ -92,7 +97,9 @@ describe('links over HTTP', () => {
 
   const titles = async (client: Agent) => (await list(client)).map((link) => link.title);
 
+  /** The analytics once every view and click so far is counted. */
   async function analytics(client: Agent): Promise<AnalyticsView> {
+    await analyticsSettled(app);
     const response = await client.get('/api/analytics').expect(200);
     expect(Object.keys(response.body).sort()).toEqual(['activeLinks', 'clickRate', 'totalClicks', 'totalViews']);
     return response.body as AnalyticsView;

@@ -3,9 +3,9 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { AnalyticsView, LinkView } from '@linkbio/shared-contracts';
-import { agent, Database, signedInCreator, startApp, unique, type Agent } from './support/harness.js';
+import { agent, analyticsSettled, Database, signedInCreator, startApp, startWorker, unique, type Agent } from './support/harness.js';
 
 /*
  * The visitors' pages over HTTP, server-rendered by public-app's build (run `npm run build` first; `npm test`
@@ -41,17 +41,20 @@ const meta = (html: string, attribute: 'name' | 'property', key: string): string
 
 describe('public pages over HTTP', () => {
   let app: INestApplication;
+  let worker: INestApplicationContext;
   let db: Database;
 
   beforeAll(async () => {
     if (!existsSync(SERVER_ENTRY))
       throw new Error(`No public app build at ${SERVER_ENTRY}: run \`npm run build\` first.`);
     app = await startApp();
+    worker = await startWorker();
     db = new Database();
   });
 
   afterAll(async () => {
     await db.close();
+    await worker.close();
     await app.close();
   });
 
@@ -73,7 +76,9 @@ describe('public pages over HTTP', () => {
     return response.text;
   }
 
+  /** The creator's analytics once the worker has counted every view and click so far. */
   async function analytics(client: Agent): Promise<AnalyticsView> {
+    await analyticsSettled(app);
     return (await client.get('/api/analytics').expect(200)).body as AnalyticsView;
   }
 
@@ -441,6 +446,7 @@ describe('public pages over HTTP', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       expect(await analytics(client)).toMatchObject({ totalClicks: 1, totalViews: 1, clickRate: 100 });
       await visitor().get(`/go/${link.id.toUpperCase()}`).expect(302);
+      await analyticsSettled(app);
       const links = (await client.get('/api/links').expect(200)).body as LinkView[];
       expect(links.find((l) => l.id === link.id)?.clicks).toBe(2);
     });

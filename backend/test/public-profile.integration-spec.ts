@@ -1,6 +1,6 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { Messages, type AnalyticsView, type LinkView, type PublicProfileResponse } from '@linkbio/shared-contracts';
-import { agent, Database, signedInCreator, startApp, unique, type Agent } from './support/harness.js';
+import { agent, analyticsSettled, Database, signedInCreator, startApp, startWorker, unique, type Agent } from './support/harness.js';
 
 /*
  * The public bio page's API, GET /api/users/{username}, over real PostgreSQL and Redis: what anyone may see
@@ -27,17 +27,26 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('public profile over HTTP', () => {
   let app: INestApplication;
+  let worker: INestApplicationContext;
   let db: Database;
 
   beforeAll(async () => {
     app = await startApp();
+    worker = await startWorker();
     db = new Database();
   });
 
   afterAll(async () => {
     await db.close();
+    await worker.close();
     await app.close();
   });
+
+  /** The creator's analytics once the worker has counted every view and click so far. */
+  async function analytics(client: Agent) {
+    await analyticsSettled(app);
+    return client.get('/api/analytics').expect(200);
+  }
 
   const visitor = (userAgent = BROWSER) => agent(app).set('User-Agent', userAgent);
 
@@ -54,7 +63,7 @@ describe('public profile over HTTP', () => {
   }
 
   async function views(client: Agent): Promise<number> {
-    const response = await client.get('/api/analytics').expect(200);
+    const response = await analytics(client);
     return (response.body as AnalyticsView).totalViews;
   }
 
@@ -173,7 +182,7 @@ describe('public profile over HTTP', () => {
       const [link] = (await profile(details.username)).links;
       const click = await visitor().post(`/api/links/${link!.id}/click`).expect(200);
       expect(click.body).toEqual({ url: 'https://example.com/shop' });
-      expect((await client.get('/api/analytics').expect(200)).body).toMatchObject({ totalClicks: 1, totalViews: 1, clickRate: 100 });
+      expect((await analytics(client)).body).toMatchObject({ totalClicks: 1, totalViews: 1, clickRate: 100 });
     });
 
     it('answers the same page to a visitor, a signed-in stranger and the creator', async () => {
@@ -296,7 +305,7 @@ describe('public profile over HTTP', () => {
       const [link] = (await profile(details.username)).links;
       await visitor().post(`/api/links/${link!.id}/click`).expect(200);
       await visitor().post(`/api/links/${link!.id}/click`).expect(200);
-      const response = await client.get('/api/analytics').expect(200);
+      const response = await analytics(client);
       expect(response.body).toEqual({ totalClicks: 2, totalViews: 7, clickRate: 28.6, activeLinks: 1 });
     });
   });

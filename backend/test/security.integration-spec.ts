@@ -758,7 +758,7 @@ describe('security of the HTTP API', () => {
        select concat_ws(' ',
          ${digest('scoped t')},
          ${digest('links t where t.owner_id in (select id from scoped)')},
-         ${digest('analytics_events t where t.owner_id in (select id from scoped)')},
+         ${digest('analytics_daily t where t.owner_id in (select id from scoped)')},
          ${digest(`rate_limits t where t.key like '%' || $4 || '%' or split_part(t.key, ':', 2) = any($3::text[])`)}
        ) as digest`,
       [creator.id, `${tag}%`, names, tag],

@@ -60,7 +60,7 @@ describe('npm start on the embedded defaults', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('serves /api/health with 200, keeps its data between runs and stops cleanly on Ctrl-C', async () => {
+  it('serves /api/health with 200, counts visits through its worker, keeps its data between runs and stops cleanly on Ctrl-C', async () => {
     const port = await freePort();
     const first = startProduct(dataDir, port);
     const health = await healthy(port, first);
@@ -74,6 +74,31 @@ describe('npm start on the embedded defaults', () => {
       body: JSON.stringify(account),
     });
     expect(registered.status).toBe(201);
+
+    // The worker runs beside the API, on queues in the embedded PostgreSQL: a view and a click get counted.
+    const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
+    const json = { 'content-type': 'application/json', cookie };
+    const link = await fetch(`http://127.0.0.1:${port}/api/links`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ title: 'Site', url: 'https://example.com', order: 0 }),
+    });
+    expect(link.status).toBe(201);
+    const { id } = (await link.json()) as { id: string };
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36' };
+    expect((await fetch(`http://127.0.0.1:${port}/startcheck`, { headers: browser })).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/go/${id}`, { headers: browser, redirect: 'manual' })).status).toBe(302);
+    let counted: unknown = null;
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      counted = await (await fetch(`http://127.0.0.1:${port}/api/analytics`, { headers: { cookie } })).json();
+      if ((counted as { totalClicks: number }).totalClicks === 1) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(counted).toEqual({ totalViews: 1, totalClicks: 1, clickRate: 100, activeLinks: 1 });
+    expect(first.output()).toMatch(/Processing analytics, .+ \(postgres\)/);
+    expect(first.output()).toContain('weekly-payouts (0 0 * * 1 UTC)');
+    expect(first.output()).toContain('billing-sweep (every 60 s)');
+
     expect(await stop(first.child)).toBe(0);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 

@@ -10,3 +10,5 @@ export * from './links.dto.js';
 export * from './settings.dto.js';
 export * from './views.js';
 export * from './uploads.dto.js';
+export * from './payouts.dto.js';
+export * from './analytics.dto.js';

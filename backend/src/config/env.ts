@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { DEFAULT_QUEUE_SCHEMA } from '../shared/queues/queue-definitions.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
 
@@ -140,6 +141,49 @@ export class Env {
   @IsString()
   @MinLength(32, { message: 'OBJECT_SIGNING_SECRET must be at least 32 characters' })
   OBJECT_SIGNING_SECRET?: string;
+
+  /** PostgreSQL schema of the job queues when REDIS_URL is unset (BullMQ's PostgreSQL backend). */
+  @Matches(/^[a-z_][a-z0-9_]{0,62}$/, { message: 'QUEUE_SCHEMA must be a lowercase PostgreSQL identifier' })
+  QUEUE_SCHEMA = DEFAULT_QUEUE_SCHEMA;
+
+  /** How long a worker holds a job before another worker may take it over (a crashed worker's jobs). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  WORKER_LOCK_MS = 30_000;
+
+  /** How often workers look for jobs held by a crashed worker. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(500)
+  WORKER_STALLED_CHECK_MS = 15_000;
+
+  /** "false": this worker runs no repeating schedules (weekly payouts, sweeps), only jobs others enqueue. */
+  @IsIn(['true', 'false'])
+  WORKER_SCHEDULES: 'true' | 'false' = 'true';
+
+  /** PayPal REST app's client id: set, PayPal e-mail payouts go through PayPal Payouts; unset, to operators. */
+  @IsOptional()
+  @IsString()
+  PAYPAL_CLIENT_ID?: string;
+
+  @IsOptional()
+  @IsString()
+  PAYPAL_CLIENT_SECRET?: string;
+
+  /** PayPal's API (https://api-m.sandbox.paypal.com for the sandbox, a local stub in tests). */
+  @Matches(/^https?:\/\/[^/?#\s]+\/?$/, { message: 'PAYPAL_API_URL must be an http(s) origin' })
+  PAYPAL_API_URL = 'https://api-m.paypal.com';
+
+  /** Operators' sign-in (HTTP Basic) for /admin/queues and /api/admin/*; unset, those stay closed (401). */
+  @IsOptional()
+  @IsString()
+  OPERATOR_USER?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(12, { message: 'OPERATOR_PASSWORD must be at least 12 characters' })
+  OPERATOR_PASSWORD?: string;
 }
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

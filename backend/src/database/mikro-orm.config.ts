@@ -5,12 +5,14 @@ import { LinkSchema } from '../modules/links/infrastructure/link.schema.js';
 import { Migration20261122000000_initial } from './migrations/Migration20261122000000_initial.js';
 import { Migration20261201000000_billing } from './migrations/Migration20261201000000_billing.js';
 import { Migration20261215000000_uploads } from './migrations/Migration20261215000000_uploads.js';
+import { Migration20261222000000_workers } from './migrations/Migration20261222000000_workers.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261201000000_billing', class: Migration20261201000000_billing },
   { name: 'Migration20261215000000_uploads', class: Migration20261215000000_uploads },
+  { name: 'Migration20261222000000_workers', class: Migration20261222000000_workers },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

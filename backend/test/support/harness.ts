@@ -1,9 +1,12 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import { loadEnv } from '../../src/config/env.js';
+import { loadEnv, type Env } from '../../src/config/env.js';
 import { createApp } from '../../src/create-app.js';
+import { createWorker } from '../../src/create-worker.js';
+import { JobQueues } from '../../src/shared/queues/job-queues.js';
+import { migrateQueueSchema } from '../../src/shared/queues/queue-connection.js';
 
 export type Agent = TestAgent;
 
@@ -28,19 +31,53 @@ export function testDatabaseUrl(): string {
   return url;
 }
 
-/** The API exactly as main.ts builds it, on the run's database, with Redis unless `redis: false`. */
-export async function startApp(options: { redis?: boolean } = {}): Promise<INestApplication> {
+/**
+ * The environment of this spec file's API and worker: the run's database, Redis unless `redis: false`, and
+ * queues of its own (a Redis key prefix, or a PostgreSQL schema when the queues live in PostgreSQL).
+ */
+export async function testEnv(options: { redis?: boolean } = {}): Promise<Env> {
+  const redis = options.redis !== false && Boolean(process.env.REDIS_URL);
   const env = loadEnv({
     ...process.env,
     NODE_ENV: 'test',
     DATABASE_URL: testDatabaseUrl(),
-    REDIS_URL: options.redis === false ? undefined : process.env.REDIS_URL,
+    REDIS_URL: redis ? process.env.REDIS_URL : undefined,
     REDIS_KEY_PREFIX: `linkbio-test-${runId}:`,
+    QUEUE_SCHEMA: `bullmq_${runId}`,
+    // No sweeps from this file's worker: spec files share the database, and the payments spec runs its own.
+    WORKER_SCHEDULES: 'false',
     SESSION_SECRET: 'integration-test-session-secret-0123456789',
     TRUST_PROXY: 'loopback',
     DATABASE_POOL_MAX: '4',
   });
-  return createApp(env);
+  if (!redis) await migrateQueueSchema(env.DATABASE_URL, env.QUEUE_SCHEMA);
+  return env;
+}
+
+/** The API exactly as main.ts builds it, on the run's database, with Redis unless `redis: false`. */
+export async function startApp(options: { redis?: boolean } = {}): Promise<INestApplication> {
+  return createApp(await testEnv(options));
+}
+
+/** The worker exactly as worker.main.ts builds it, on the same queues as startApp's API. */
+export async function startWorker(options: { redis?: boolean } = {}): Promise<INestApplicationContext> {
+  return createWorker(await testEnv(options));
+}
+
+/**
+ * Waits until the worker has counted every view and click enqueued so far (the analytics queue is empty:
+ * a job completes only once its batch is committed), so a count read next is final.
+ */
+export async function analyticsSettled(app: INestApplication | INestApplicationContext, timeoutMs = 15_000): Promise<void> {
+  const queue = app.get(JobQueues).queue('analytics');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    const left = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    if (left === 0) return;
+    if (Date.now() > deadline) throw new Error(`Analytics not counted within ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** A cookie-keeping client that presents its own client address. */
@@ -91,7 +128,7 @@ export class Database {
 
   /** A fingerprint of every row a request could change (sessions aside). */
   async fingerprint(): Promise<string> {
-    const tables = ['users', 'links', 'analytics_events', 'rate_limits'];
+    const tables = ['users', 'links', 'rate_limits'];
     const parts = await Promise.all(
       tables.map((table) =>
         this.query<{ digest: string | null }>(

@@ -2,14 +2,17 @@ import { Module } from '@nestjs/common';
 import { AnalyticsReader } from './application/ports/analytics-reader.js';
 import { AnalyticsRecorder } from './application/ports/analytics-recorder.js';
 import { GetAnalyticsOverviewUseCase } from './application/get-analytics-overview.use-case.js';
-import { MikroOrmAnalyticsStore } from './infrastructure/mikro-orm-analytics.store.js';
+import { BullMqAnalyticsRecorder } from './infrastructure/bullmq-analytics.recorder.js';
+import { PostgresAnalyticsReader } from './infrastructure/postgres-analytics.reader.js';
 
-/** Recording and reading views and clicks. Knows nothing of links or users beyond their ids. */
+/**
+ * Views and clicks on the API's side: recorded by enqueueing (the worker aggregates them, see
+ * AnalyticsJobsModule) and read from the aggregates. Knows nothing of links or users beyond their ids.
+ */
 @Module({
   providers: [
-    MikroOrmAnalyticsStore,
-    { provide: AnalyticsRecorder, useExisting: MikroOrmAnalyticsStore },
-    { provide: AnalyticsReader, useExisting: MikroOrmAnalyticsStore },
+    { provide: AnalyticsRecorder, useClass: BullMqAnalyticsRecorder },
+    { provide: AnalyticsReader, useClass: PostgresAnalyticsReader },
     GetAnalyticsOverviewUseCase,
   ],
   exports: [AnalyticsRecorder, AnalyticsReader, GetAnalyticsOverviewUseCase],

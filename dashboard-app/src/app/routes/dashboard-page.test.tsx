@@ -88,6 +88,7 @@ describe('DashboardPage', () => {
       .filter((id): id is string => Boolean(id) && id !== 'stats-title' && id !== 'dashboard-title')
       .map((id) => document.getElementById(id)?.textContent);
     expect(cards).toEqual([
+      'Analytics',
       'Profile Picture',
       'Profile Template',
       'Payout Settings',
@@ -95,6 +96,7 @@ describe('DashboardPage', () => {
       'Your Links',
       'Plan',
       'Bookings',
+      'Payouts',
     ]);
     expect(screen.getByText('JPG, PNG up to 2MB. Square images work best.')).toBeInTheDocument();
     expect(await screen.findByRole('switch', { name: 'Show Instagram on your page' })).toBeChecked();

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import type { UserView } from '@linkbio/shared-contracts';
 import { PageLayout } from '@/components/layout/page-layout';
 import { currentUserKey } from '@/features/auth/api/current-user';
+import { LazyAnalyticsCard } from '@/features/analytics/components/lazy-analytics-card';
 import { PlanCard } from '@/features/billing/components/plan-card';
 import { BookingsCard } from '@/features/bookings/components/bookings-card';
 import { analyticsKey } from '@/features/dashboard/api/get-analytics';
@@ -14,13 +15,15 @@ import { ProfilePictureCard } from '@/features/dashboard/components/profile-pict
 import { ProfileTemplateCard } from '@/features/dashboard/components/profile-template-card';
 import { StatCards } from '@/features/dashboard/components/stat-cards';
 import { LinksCard } from '@/features/links/components/links-card';
+import { PayoutsCard } from '@/features/payouts/components/payouts-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireCreator } from '../require-creator';
 
 /**
  * The creator's dashboard (spec §2): header, stats, then the cards in the spec's order. The features do not
  * know each other; this route wires them: settings answers become the current user, link changes refresh
- * the analytics, a plan change refreshes the current user. Plan and Bookings come after the spec's cards.
+ * the analytics, a plan change refreshes the current user. Analytics sits below the stats; Plan, Bookings and
+ * Payouts come after the spec's cards.
  */
 function CreatorDashboard({ user }: { user: UserView }) {
   const queryClient = useQueryClient();
@@ -32,6 +35,7 @@ function CreatorDashboard({ user }: { user: UserView }) {
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-10">
       <DashboardHeader user={user} />
       <StatCards />
+      <LazyAnalyticsCard isPremium={user.isPremium} />
       <div className="grid gap-6 lg:grid-cols-10">
         <ProfilePictureCard user={user} onUserChange={storeUser} className="lg:col-span-4" />
         <ProfileTemplateCard user={user} onUserChange={storeUser} className="lg:col-span-6" />
@@ -42,6 +46,7 @@ function CreatorDashboard({ user }: { user: UserView }) {
       <div className="grid gap-6 lg:grid-cols-10">
         <PlanCard onPlanChanged={() => void refreshUser()} className="lg:col-span-4" />
         <BookingsCard className="lg:col-span-6" />
+        <PayoutsCard className="lg:col-span-10" />
       </div>
     </div>
   );

@@ -17,6 +17,7 @@ const event = (kind: AnalyticsEvent['kind'], ownerId = ALICE): AnalyticsEvent =>
   linkId: kind === 'click' ? LINK : null,
   occurredAt: new Date('2026-03-02T12:00:00.000Z'),
   referrer: null,
+  device: 'mobile',
 });
 
 describe('GetAnalyticsOverviewUseCase', () => {

@@ -1,4 +1,4 @@
-import { clickRate, referrerHost } from './analytics.js';
+import { clickRate, deviceClass, referrerHost } from './analytics.js';
 
 describe('clickRate', () => {
   it.each([
@@ -36,5 +36,20 @@ describe('referrerHost', () => {
     'javascript:alert(1)',
   ])('keeps nothing of %p', (referrer) => {
     expect(referrerHost(referrer)).toBeNull();
+  });
+});
+
+describe('deviceClass', () => {
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 'mobile'],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36', 'mobile'],
+    ['Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 'tablet'],
+    ['Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 Chrome/120.0 Safari/537.36', 'tablet'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36', 'desktop'],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15', 'desktop'],
+    ['', null],
+    [undefined, null],
+  ])('%s is %s', (userAgent, device) => {
+    expect(deviceClass(userAgent)).toBe(device);
   });
 });

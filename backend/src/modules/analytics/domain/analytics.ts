@@ -1,6 +1,7 @@
 import type { Id } from '../../../shared/ids.js';
 
 export type AnalyticsEventKind = 'view' | 'click';
+export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
 
 /** One page view or link click, recorded once and never changed. */
 export interface AnalyticsEvent {
@@ -8,7 +9,22 @@ export interface AnalyticsEvent {
   ownerId: Id;
   linkId: Id | null;
   occurredAt: Date;
+  /** The referring page's host only. */
   referrer: string | null;
+  device: DeviceClass | null;
+}
+
+/** Who is visiting, for the counters; nothing kept that identifies them. */
+export interface VisitorContext {
+  /** Known bots and link-preview fetchers are served but not counted. */
+  isBot: boolean;
+  referrer?: string | null;
+  device?: DeviceClass | null;
+}
+
+/** An event on its way to the rollups, with the id that makes counting it idempotent. */
+export interface RecordedEvent extends AnalyticsEvent {
+  id: Id;
 }
 
 export interface AnalyticsTotals {
@@ -31,4 +47,15 @@ export function referrerHost(referrer: string | undefined | null): string | null
   } catch {
     return null;
   }
+}
+
+/**
+ * The visitor's device class from the User-Agent: tablets first (iPads, Android without "Mobile"), then
+ * phones, else desktop; null when there is no User-Agent at all.
+ */
+export function deviceClass(userAgent: string | undefined | null): DeviceClass | null {
+  if (!userAgent) return null;
+  if (/iPad|Tablet|PlayBook|Silk|Kindle|(Android(?!.*Mobile))/i.test(userAgent)) return 'tablet';
+  if (/Mobi|iPhone|iPod|Android|Windows Phone|BlackBerry|Opera Mini/i.test(userAgent)) return 'mobile';
+  return 'desktop';
 }

@@ -1,14 +1,16 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
-import type { AnalyticsView } from '@linkbio/shared-contracts';
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import type { AnalyticsView, DailyAnalyticsView } from '@linkbio/shared-contracts';
 import type { User } from '../../identity/domain/user.js';
 import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
 import { ListLinksUseCase } from '../../links/application/list-links.use-case.js';
 import { GetAnalyticsOverviewUseCase } from '../application/get-analytics-overview.use-case.js';
+import { GetDailyAnalyticsUseCase, parseRangeDays } from '../application/get-daily-analytics.use-case.js';
 
 @Controller('api/analytics')
 export class AnalyticsController {
   constructor(
     private readonly overview: GetAnalyticsOverviewUseCase,
+    private readonly daily: GetDailyAnalyticsUseCase,
     private readonly links: ListLinksUseCase,
   ) {}
 
@@ -16,5 +18,12 @@ export class AnalyticsController {
   @UseGuards(SignedInGuard)
   async get(@CurrentUser() user: User): Promise<AnalyticsView> {
     return this.overview.execute(user.id, await this.links.countActive(user.id));
+  }
+
+  /** Premium: the last 7, 30 or 90 UTC days (`days`, 30 when absent), day by day. */
+  @Get('daily')
+  @UseGuards(SignedInGuard)
+  getDaily(@CurrentUser() user: User, @Query('days') days: string | string[] | undefined): Promise<DailyAnalyticsView> {
+    return this.daily.execute({ id: user.id, isPremium: user.isPremium }, parseRangeDays(days));
   }
 }

@@ -70,10 +70,10 @@ describe('GetPublicProfileUseCase', () => {
   it('counts one view with the referrer’s host and the time', async () => {
     const { alice, analytics, profile } = await setup();
 
-    await profile.execute('alice', visitor({ referrer: 'https://www.instagram.com/p/abc?x=1' }));
+    await profile.execute('alice', visitor({ referrer: 'https://www.instagram.com/p/abc?x=1', device: 'mobile' }));
 
     expect(analytics.recorded()).toEqual([
-      { kind: 'view', ownerId: alice.id, linkId: null, occurredAt: NOW, referrer: 'www.instagram.com' },
+      { kind: 'view', ownerId: alice.id, linkId: null, occurredAt: NOW, referrer: 'www.instagram.com', device: 'mobile' },
     ]);
   });
 

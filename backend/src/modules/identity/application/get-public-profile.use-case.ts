@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
 import type { Id } from '../../../shared/ids.js';
 import { AnalyticsRecorder } from '../../analytics/application/ports/analytics-recorder.js';
-import { referrerHost } from '../../analytics/domain/analytics.js';
+import { referrerHost, type VisitorContext } from '../../analytics/domain/analytics.js';
 import { ListLinksUseCase } from '../../links/application/list-links.use-case.js';
-import type { VisitorContext } from '../../links/application/record-click.use-case.js';
 import type { Link } from '../../links/domain/link.js';
 import { userNotFound } from '../domain/identity.errors.js';
 import type { User } from '../domain/user.js';
@@ -39,6 +38,7 @@ export class GetPublicProfileUseCase {
         linkId: null,
         occurredAt: this.clock.now(),
         referrer: referrerHost(visitor.referrer),
+        device: visitor.device ?? null,
       });
     }
     return { user, links };

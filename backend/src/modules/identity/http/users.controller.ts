@@ -6,12 +6,12 @@ import {
   type PublicProfileResponse,
   type UserView,
 } from '@linkbio/shared-contracts';
-import { isbot } from 'isbot';
 import { GetPublicProfileUseCase } from '../application/get-public-profile.use-case.js';
 import { UpdateSettingsUseCase } from '../application/update-settings.use-case.js';
 import type { User } from '../domain/user.js';
 import { CurrentUser, SignedInGuard, ViewerId } from './signed-in.guard.js';
 import { toPublicUserView, toUserView } from './user.views.js';
+import { visitorFrom } from '../../analytics/http/visitor.js';
 
 @Controller('api/users')
 export class UsersController {
@@ -46,9 +46,8 @@ export class UsersController {
     @Headers('referer') referrer: string | undefined,
   ): Promise<PublicProfileResponse> {
     const { user, links } = await this.publicProfile.execute(username.slice(0, 64), {
+      ...visitorFrom(userAgent, referrer),
       viewerId,
-      isBot: isbot(userAgent ?? ''),
-      referrer,
     });
     return {
       user: toPublicUserView(user),

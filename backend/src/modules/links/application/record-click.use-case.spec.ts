@@ -25,11 +25,11 @@ describe('RecordClickUseCase', () => {
   it('answers where the link goes and counts the click with the referrer’s host and the time', async () => {
     const { analytics, link, click } = await setup();
 
-    const url = await click.execute(link.id, { isBot: false, referrer: 'https://t.co/abc' });
+    const url = await click.execute(link.id, { isBot: false, referrer: 'https://t.co/abc', device: 'tablet' });
 
     expect(url).toBe('https://shop.example.com/x');
     expect(analytics.recorded()).toEqual([
-      { kind: 'click', ownerId: ALICE, linkId: link.id, occurredAt: NOW, referrer: 't.co' },
+      { kind: 'click', ownerId: ALICE, linkId: link.id, occurredAt: NOW, referrer: 't.co', device: 'tablet' },
     ]);
     expect(await analytics.clicksByLink(ALICE)).toEqual(new Map([[link.id, 1]]));
   });

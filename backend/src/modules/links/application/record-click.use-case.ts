@@ -2,15 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
 import type { Id } from '../../../shared/ids.js';
 import { AnalyticsRecorder } from '../../analytics/application/ports/analytics-recorder.js';
-import { referrerHost } from '../../analytics/domain/analytics.js';
+import { referrerHost, type VisitorContext } from '../../analytics/domain/analytics.js';
 import { linkNotFound } from '../domain/links.errors.js';
 import { LinkRepository } from './ports/link.repository.js';
-
-export interface VisitorContext {
-  /** Known bots and link-preview fetchers are served but not counted. */
-  isBot: boolean;
-  referrer?: string | null;
-}
 
 @Injectable()
 export class RecordClickUseCase {
@@ -34,6 +28,7 @@ export class RecordClickUseCase {
         linkId: link.id,
         occurredAt: this.clock.now(),
         referrer: referrerHost(visitor.referrer),
+        device: visitor.device ?? null,
       });
     }
     return link.url;

@@ -7,7 +7,6 @@ import {
   type ClickResponse,
   type LinkView,
 } from '@linkbio/shared-contracts';
-import { isbot } from 'isbot';
 import { invalid } from '../../../shared/domain-error.js';
 import { isId } from '../../../shared/ids.js';
 import type { User } from '../../identity/domain/user.js';
@@ -18,6 +17,7 @@ import { ListLinksUseCase } from '../application/list-links.use-case.js';
 import { RecordClickUseCase } from '../application/record-click.use-case.js';
 import type { Link } from '../domain/link.js';
 import { linkNotFound } from '../domain/links.errors.js';
+import { visitorFrom } from '../../analytics/http/visitor.js';
 
 const toLinkView = (link: Link, clicks: number): LinkView => ({
   id: link.id,
@@ -85,6 +85,6 @@ export class LinksController {
     @Headers('user-agent') userAgent: string | undefined,
     @Headers('referer') referrer: string | undefined,
   ): Promise<ClickResponse> {
-    return { url: await this.click.execute(linkId(id), { isBot: isbot(userAgent ?? ''), referrer }) };
+    return { url: await this.click.execute(linkId(id), visitorFrom(userAgent, referrer)) };
   }
 }

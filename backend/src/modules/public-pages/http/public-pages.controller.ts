@@ -1,7 +1,6 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { Messages } from '@linkbio/shared-contracts';
 import type { Request, Response } from 'express';
-import { isbot } from 'isbot';
 import type { Env } from '../../../config/env.js';
 import { DomainError } from '../../../shared/domain-error.js';
 import { isId } from '../../../shared/ids.js';
@@ -9,11 +8,13 @@ import { ENV } from '../../../shared/infrastructure/infrastructure.tokens.js';
 import { GetPublicProfileUseCase, type PageVisitor } from '../../identity/application/get-public-profile.use-case.js';
 import { ViewerId } from '../../identity/http/signed-in.guard.js';
 import { toPublicUserView } from '../../identity/http/user.views.js';
-import { RecordClickUseCase, type VisitorContext } from '../../links/application/record-click.use-case.js';
+import { RecordClickUseCase } from '../../links/application/record-click.use-case.js';
 import type { Link } from '../../links/domain/link.js';
 import { PublicPageRenderer } from '../application/ports/public-page.renderer.js';
 import { pageOrigin } from './page-origin.js';
 import { bioUsername } from './public-page-paths.js';
+import type { VisitorContext } from '../../analytics/domain/analytics.js';
+import { visitorFrom } from '../../analytics/http/visitor.js';
 
 const isNotFound = (error: unknown) => error instanceof DomainError && error.kind === 'not_found';
 const toPublicLink = (link: Link) => ({ id: link.id, title: link.title, url: link.url, order: link.order });
@@ -24,7 +25,7 @@ const toPublicLink = (link: Link) => ({ id: link.id, title: link.title, url: lin
  */
 function visitorOf(request: Request): VisitorContext | null {
   if (request.method !== 'GET') return null;
-  return { isBot: isbot(request.get('user-agent') ?? ''), referrer: request.get('referer') ?? null };
+  return visitorFrom(request.get('user-agent'), request.get('referer'));
 }
 
 /**

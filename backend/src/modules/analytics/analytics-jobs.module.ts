@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AggregateAnalyticsUseCase } from './application/aggregate-analytics.use-case.js';
+import { AnalyticsRollups } from './application/ports/analytics-rollups.js';
+import { PostgresAnalyticsRollups } from './infrastructure/postgres-analytics.rollups.js';
+import { AnalyticsCleanUpProcessor } from './jobs/analytics-clean-up.processor.js';
+import { AnalyticsEventProcessor } from './jobs/analytics-event.processor.js';
+
+/** The worker's side of analytics: queued views and clicks counted into the rollups, exactly once. */
+@Module({
+  providers: [{ provide: AnalyticsRollups, useClass: PostgresAnalyticsRollups }, AggregateAnalyticsUseCase, AnalyticsEventProcessor, AnalyticsCleanUpProcessor],
+  exports: [AnalyticsEventProcessor, AnalyticsCleanUpProcessor],
+})
+export class AnalyticsJobsModule {}

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { JobProcessor, type QueueJob } from '../../../shared/queues/job-processor.js';
+import { AggregateAnalyticsUseCase } from '../application/aggregate-analytics.use-case.js';
+import type { RecordedEvent } from '../domain/analytics.js';
+
+const BATCH_MAX = 200;
+const BATCH_WAIT_MS = 50;
+
+interface Pending {
+  event: RecordedEvent;
+  done: (error?: unknown) => void;
+}
+
+/**
+ * Views and clicks, counted in batches: the worker runs up to BATCH_MAX event jobs at once, and each waits
+ * here until its batch is applied in one transaction (at BATCH_MAX events or after BATCH_WAIT_MS). A job
+ * completes only after its batch committed; a failed batch fails all its jobs, which are retried.
+ */
+@Injectable()
+export class AnalyticsEventProcessor extends JobProcessor<'analytics'> {
+  readonly queue = 'analytics';
+  readonly jobs = ['event'] as const;
+  override readonly concurrency = BATCH_MAX;
+  private pending: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly aggregate: AggregateAnalyticsUseCase) {
+    super();
+  }
+
+  process(job: QueueJob<'analytics'>): Promise<void> {
+    const data = job.data;
+    const event: RecordedEvent = {
+      id: data.id,
+      kind: data.kind,
+      ownerId: data.ownerId,
+      linkId: data.linkId,
+      occurredAt: new Date(data.occurredAt),
+      referrer: data.referrerHost,
+      device: data.device,
+    };
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ event, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (this.pending.length >= BATCH_MAX) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), BATCH_WAIT_MS);
+    });
+  }
+
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    this.aggregate.execute(batch.map((p) => p.event)).then(
+      () => batch.forEach((p) => p.done()),
+      (error: unknown) => batch.forEach((p) => p.done(error instanceof Error ? error : new Error(String(error)))),
+    );
+  }
+}

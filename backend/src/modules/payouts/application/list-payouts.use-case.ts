@@ -1,0 +1,19 @@
+import { Injectable } from '@nestjs/common';
+import type { Id } from '../../../shared/ids.js';
+import type { Payout } from '../domain/payout.js';
+import { PayoutStore, type OperatorPayoutFilter, type PayoutWithCreator } from './ports/payout.store.js';
+
+/** Payouts as a creator sees theirs (dashboard) and as operators see everyone's (admin API, ops CLI). */
+@Injectable()
+export class ListPayoutsUseCase {
+  constructor(private readonly store: PayoutStore) {}
+
+  /** Only the creator's own payouts, newest week first. */
+  forCreator(creatorId: Id): Promise<Payout[]> {
+    return this.store.listForCreator(creatorId);
+  }
+
+  forOperators(filter: OperatorPayoutFilter = {}): Promise<PayoutWithCreator[]> {
+    return this.store.listForOperators(filter);
+  }
+}

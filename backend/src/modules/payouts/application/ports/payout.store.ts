@@ -1,0 +1,55 @@
+import type { PayoutStatus } from '@linkbio/shared-contracts';
+import type { Id } from '../../../../shared/ids.js';
+import type { Payout, PayoutDetails } from '../../domain/payout.js';
+
+/** A creator's earning from one paid booking (billing's ledger), not yet in a payout. Integer cents. */
+export interface UnassignedEntry {
+  id: Id;
+  amount: number;
+}
+
+/** A payout with the creator's username, for the operators. */
+export interface PayoutWithCreator extends Payout {
+  username: string;
+}
+
+export interface OperatorPayoutFilter {
+  status?: PayoutStatus;
+  week?: string;
+  ids?: Id[];
+}
+
+/** Payouts and the ledger entries they pay. Calls join the current transaction (see Transactions). */
+export abstract class PayoutStore {
+  /** Creators with ledger entries created before `before` and in no payout yet. */
+  abstract creatorsWithUnassignedEntries(before: Date): Promise<Id[]>;
+  /**
+   * The creator's entries created before `before` and in no payout, locked until the transaction ends: a
+   * concurrent run waits here and then finds them assigned.
+   */
+  abstract lockUnassignedEntries(creatorId: Id, before: Date): Promise<UnassignedEntry[]>;
+  /** The creator's PayPal e-mail and CashApp handle (identity's settings); null when the creator is gone. */
+  abstract payoutDetailsOf(creatorId: Id): Promise<PayoutDetails | null>;
+
+  /** False, storing nothing, when the creator already has a payout for that week (one per creator per week). */
+  abstract insert(payout: Payout): Promise<boolean>;
+  abstract assignEntries(payoutId: Id, entryIds: Id[]): Promise<void>;
+  /** Stamps the payout's ledger entries as paid out. */
+  abstract markEntriesPaidOut(payoutId: Id, at: Date): Promise<void>;
+
+  abstract find(id: Id): Promise<Payout | null>;
+  /** Locks the payout until the transaction ends. */
+  abstract lock(id: Id): Promise<Payout | null>;
+  /** Saves the payout's state only if its stored status is still `expected`; false when it changed meanwhile. */
+  abstract update(payout: Payout, expected: PayoutStatus): Promise<boolean>;
+
+  /** On-hold payouts whose creator has since set PayPal or CashApp details, with those details. */
+  abstract heldWithDetails(limit: number): Promise<Array<{ payout: Payout; details: PayoutDetails }>>;
+  /** Payouts in a status, least recently changed first; `updatedBefore` narrows to those not touched since. */
+  abstract inStatus(status: PayoutStatus, options: { updatedBefore?: Date; limit: number }): Promise<Payout[]>;
+
+  /** A creator's payouts, newest week first. */
+  abstract listForCreator(creatorId: Id): Promise<Payout[]>;
+  /** Every creator's payouts, newest week first. */
+  abstract listForOperators(filter: OperatorPayoutFilter): Promise<PayoutWithCreator[]>;
+}

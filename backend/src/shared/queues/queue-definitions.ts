@@ -1,0 +1,66 @@
+import type { JobsOptions } from 'bullmq';
+
+/**
+ * Every queue, its job names and their payloads, in one place. The API enqueues; the worker process
+ * (worker.main.ts) runs the processors. Payloads are plain JSON: dates travel as ISO strings.
+ */
+export interface QueueJobs {
+  analytics: {
+    /** One page view or link click, aggregated into the rollups exactly once (by its id). */
+    event: AnalyticsEventJob;
+  };
+  payouts: {
+    /** The weekly run (scheduler, Mondays 00:00 UTC): one payout per creator for the week that ended. */
+    'create-weekly': { week?: string };
+    /** Hands one payout to its provider (PayPal) or to the operators (manual). */
+    send: { payoutId: string };
+    /** Releases payouts on hold whose creator has since set PayPal or CashApp details. */
+    'release-held': Record<string, never>;
+  };
+  maintenance: {
+    /** Ends subscriptions cancelled at period end, sends e-mails not sent yet. */
+    'billing-sweep': Record<string, never>;
+    /** Forgets the ids of analytics events counted long ago. */
+    'clean-up': Record<string, never>;
+  };
+}
+
+export type QueueName = keyof QueueJobs;
+export type JobName<Q extends QueueName> = keyof QueueJobs[Q] & string;
+export type JobData<Q extends QueueName, N extends JobName<Q>> = QueueJobs[Q][N];
+
+/** PostgreSQL schema of the queues when they live in PostgreSQL (REDIS_URL unset). */
+export const DEFAULT_QUEUE_SCHEMA = 'bullmq';
+
+export const QUEUE_NAMES: readonly QueueName[] = ['analytics', 'payouts', 'maintenance'];
+
+export interface AnalyticsEventJob {
+  id: string;
+  kind: 'view' | 'click';
+  ownerId: string;
+  linkId: string | null;
+  occurredAt: string;
+  referrerHost: string | null;
+  device: 'mobile' | 'tablet' | 'desktop' | null;
+}
+
+/** Failed jobs are retried with exponential backoff (1 s, 2 s, 4 s … about 8.5 minutes in all), then kept for operators. */
+export const DEFAULT_JOB_OPTIONS: JobsOptions = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 14 * 24 * 3600 },
+};
+
+/** Repeating work, run by the worker; the schedulers are upserted at worker start, so any number may start. */
+export const SCHEDULES = [
+  { queue: 'payouts', id: 'weekly-payouts', job: 'create-weekly', repeat: { pattern: '0 0 * * 1', tz: 'UTC' } },
+  { queue: 'payouts', id: 'release-held-payouts', job: 'release-held', repeat: { pattern: '15 * * * *', tz: 'UTC' } },
+  { queue: 'maintenance', id: 'billing-sweep', job: 'billing-sweep', repeat: { every: 60_000 } },
+  { queue: 'maintenance', id: 'clean-up', job: 'clean-up', repeat: { pattern: '30 3 * * *', tz: 'UTC' } },
+] as const satisfies ReadonlyArray<{
+  queue: QueueName;
+  id: string;
+  job: string;
+  repeat: { pattern: string; tz: string } | { every: number };
+}>;

@@ -1,0 +1,48 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { Env } from './config/env.js';
+import { DatabaseModule } from './database/database.module.js';
+import { AnalyticsJobsModule } from './modules/analytics/analytics-jobs.module.js';
+import { AnalyticsCleanUpProcessor } from './modules/analytics/jobs/analytics-clean-up.processor.js';
+import { AnalyticsEventProcessor } from './modules/analytics/jobs/analytics-event.processor.js';
+import { BillingModule } from './modules/billing/billing.module.js';
+import { BillingSweepProcessor } from './modules/billing/jobs/billing-sweep.processor.js';
+import { CreateWeeklyPayoutsProcessor } from './modules/payouts/jobs/create-weekly-payouts.processor.js';
+import { ReleaseHeldPayoutsProcessor } from './modules/payouts/jobs/release-held-payouts.processor.js';
+import { SendPayoutProcessor } from './modules/payouts/jobs/send-payout.processor.js';
+import { PayoutsModule } from './modules/payouts/payouts.module.js';
+import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
+import { JOB_PROCESSORS, type JobProcessor } from './shared/queues/job-processor.js';
+import { QueuesModule } from './shared/queues/queues.module.js';
+import { QueueWorkers } from './shared/queues/queue-workers.js';
+
+/** Every processor the worker runs, from the modules that own the work. */
+const PROCESSORS = [
+  AnalyticsEventProcessor,
+  AnalyticsCleanUpProcessor,
+  BillingSweepProcessor,
+  CreateWeeklyPayoutsProcessor,
+  SendPayoutProcessor,
+  ReleaseHeldPayoutsProcessor,
+];
+
+/** The worker process (worker.main.ts): BullMQ consumers and schedules, no HTTP. */
+@Module({})
+export class WorkerModule {
+  static forEnv(env: Env): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        InfrastructureModule.forEnv(env),
+        DatabaseModule.forUrl(env.DATABASE_URL, env.DATABASE_POOL_MAX),
+        QueuesModule,
+        AnalyticsJobsModule,
+        BillingModule,
+        PayoutsModule,
+      ],
+      providers: [
+        { provide: JOB_PROCESSORS, inject: PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors },
+        QueueWorkers,
+      ],
+    };
+  }
+}

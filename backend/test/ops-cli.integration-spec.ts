@@ -1,0 +1,328 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { bookingAmounts, PayoutMessages } from '@linkbio/shared-contracts';
+import { mikroOrmConfig } from '../src/database/mikro-orm.config.js';
+import { migrateQueueSchema } from '../src/shared/queues/queue-connection.js';
+import { unique } from './support/harness.js';
+
+/*
+ * The operators' CLI as they run it: `node backend/dist/ops.main.js …` in a child process (after the build)
+ * against a database of this file's own (a run pays every creator's unassigned earnings, so it must not
+ * touch the ledger other spec files are checking), with the stdout, stderr and exit code asserted.
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const OPS = fileURLToPath(new URL('../dist/ops.main.js', import.meta.url));
+/** Where the CLI's queues live when REDIS_URL is unset (BullMQ's PostgreSQL backend, in this file's database). */
+const QUEUE_SCHEMA = 'bullmq';
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A fresh, migrated database beside the run's test database. */
+async function ownDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set: run integration specs through jest.integration.config.js');
+  const name = `linkbio_ops_${Date.now()}_${process.pid}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const orm = await MikroORM.init({ ...mikroOrmConfig(url.toString(), 1), logger: () => undefined });
+  try {
+    await orm.getMigrator().up();
+  } finally {
+    await orm.close(true);
+  }
+  if (!process.env.REDIS_URL) await migrateQueueSchema(url.toString(), QUEUE_SCHEMA);
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+describe('ops CLI (node backend/dist/ops.main.js)', () => {
+  let database: Awaited<ReturnType<typeof ownDatabase>>;
+  let db: pg.Pool;
+  const prefix = `linkbio-test-ops-${Date.now().toString(36)}:`;
+
+  beforeAll(async () => {
+    if (!existsSync(OPS)) throw new Error(`${OPS} is missing: build the backend first (npm run build)`);
+    database = await ownDatabase();
+    db = new pg.Pool({ connectionString: database.url, max: 2 });
+  });
+
+  afterAll(async () => {
+    await db?.end();
+    await database?.drop();
+  });
+
+  const ops = (...args: string[]): Promise<Outcome> =>
+    new Promise((resolve) => {
+      const env: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        REDIS_URL: process.env.REDIS_URL,
+        REDIS_KEY_PREFIX: prefix,
+        QUEUE_SCHEMA,
+        SESSION_SECRET: 'ops-cli-test-session-secret-0123456789abcdef',
+      };
+      if (!env.REDIS_URL) delete env.REDIS_URL;
+      execFile(process.execPath, [OPS, ...args], { cwd: ROOT, env, timeout: 30_000 }, (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      });
+    });
+
+  async function creator(details: { paypal?: string; cashapp?: string } = {}) {
+    const id = randomUUID();
+    const username = unique('o');
+    await db.query(
+      `insert into users (id, username, email, password_hash, display_name, paypal_email, cashapp_handle)
+       values ($1, $2, $3, 'not-a-hash', $4, $5, $6)`,
+      [id, username, `${username}@example.com`, `Creator ${username}`, details.paypal ?? null, details.cashapp ?? null],
+    );
+    return { id, username };
+  }
+
+  async function earning(creatorId: string, cents: number, at: string): Promise<void> {
+    const bookingId = randomUUID();
+    const { platformFee, amount } = bookingAmounts(cents);
+    await db.query(
+      `insert into bookings (id, creator_id, customer_name, customer_email, user_amount, platform_fee, amount, status, created_at, paid_at)
+       values ($1, $2, 'Ada', 'ada@example.com', $3, $4, $5, 'paid', $6, $6)`,
+      [bookingId, creatorId, cents, platformFee, amount, at],
+    );
+    await db.query(
+      'insert into ledger_entries (id, creator_id, booking_id, amount, created_at) values ($1, $2, $3, $4, $5)',
+      [randomUUID(), creatorId, bookingId, cents, at],
+    );
+  }
+
+  const payoutsOf = async (creatorId: string) =>
+    (
+      await db.query<{ id: string; week: string; amount: number; status: string; reference: string | null }>(
+        'select * from payouts where creator_id = $1 order by week',
+        [creatorId],
+      )
+    ).rows;
+
+  /** The table row of a creator's payout of a week: its cells split on the column gaps. */
+  const rowOf = (stdout: string, username: string, week = '2024-W05') =>
+    stdout
+      .split('\n')
+      .find((line) => line.includes(` ${week} `) && line.includes(` ${username} `))
+      ?.trim()
+      .split(/\s{2,}/);
+
+  let alice: { id: string; username: string };
+  let bob: { id: string; username: string };
+
+  it('payouts:run makes the week’s payouts and prints them; a second run makes none', async () => {
+    alice = await creator({ paypal: 'alice@example.com' });
+    bob = await creator();
+    await earning(alice.id, 2550, '2024-01-29T00:00:00Z');
+    await earning(alice.id, 1000, '2024-02-04T23:59:59.999Z');
+    await earning(alice.id, 700, '2024-02-05T00:00:00Z');
+    await earning(bob.id, 999, '2024-02-01T12:00:00Z');
+
+    const first = await ops('payouts:run', '--week', '2024-W05');
+
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    const lines = first.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      '2024-W05 (2024-01-29 00:00 UTC to 2024-02-05 00:00 UTC): 2 payout(s) created, $45.49 in all.',
+    );
+    expect(lines[1]!.split(/\s{2,}/)).toEqual([
+      'ID',
+      'WEEK',
+      'CREATOR',
+      'AMOUNT',
+      'METHOD',
+      'DESTINATION',
+      'STATUS',
+      'REFERENCE',
+    ]);
+    const [alicePayout] = await payoutsOf(alice.id);
+    expect(rowOf(first.stdout, alice.username)).toEqual([
+      alicePayout!.id,
+      '2024-W05',
+      alice.username,
+      '$35.50',
+      'paypal',
+      'alice@example.com',
+      'pending',
+    ]);
+    expect(rowOf(first.stdout, bob.username)).toEqual([
+      expect.any(String),
+      '2024-W05',
+      bob.username,
+      '$9.99',
+      '-',
+      '-',
+      'on_hold',
+    ]);
+
+    const second = await ops('payouts:run', '--week', '2024-W05');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toBe(
+      "2024-W05 (2024-01-29 00:00 UTC to 2024-02-05 00:00 UTC): no payouts created. Every creator with unpaid earnings before 2024-02-05 00:00 UTC has this week's payout already, or there are none.\n",
+    );
+    expect((await payoutsOf(alice.id)).map((p) => [p.week, p.amount])).toEqual([['2024-W05', 3550]]);
+  });
+
+  it('three runs at once in separate processes still make one payout per creator', async () => {
+    const creators = await Promise.all([creator({ cashapp: 'c_1' }), creator({ paypal: 'c2@example.com' }), creator()]);
+    for (const c of creators)
+      for (const day of ['12', '13', '14']) await earning(c.id, 1234, `2024-02-${day}T10:00:00Z`);
+
+    const outcomes = await Promise.all([1, 2, 3].map(() => ops('payouts:run', '--week', '2024-W07')));
+
+    expect(outcomes.map((o) => o.code)).toEqual([0, 0, 0]);
+    for (const c of creators) {
+      expect((await payoutsOf(c.id)).map((p) => [p.week, p.amount])).toEqual([['2024-W07', 3702]]);
+      expect(outcomes.filter((o) => o.stdout.includes(` ${c.username} `))).toHaveLength(1);
+    }
+  });
+
+  it('payouts:list prints every payout, or those of one status', async () => {
+    const all = await ops('payouts:list');
+    expect(all).toMatchObject({ code: 0, stderr: '' });
+    expect(all.stdout.split('\n')[0]!.split(/\s{2,}/)).toEqual([
+      'ID',
+      'WEEK',
+      'CREATOR',
+      'AMOUNT',
+      'METHOD',
+      'DESTINATION',
+      'STATUS',
+      'REFERENCE',
+    ]);
+    expect(rowOf(all.stdout, alice.username)).toEqual([
+      expect.any(String),
+      '2024-W05',
+      alice.username,
+      '$35.50',
+      'paypal',
+      'alice@example.com',
+      'pending',
+    ]);
+    // Alice's earning of Monday 2024-02-05 waited for a later week, and was paid with 2024-W07.
+    expect(rowOf(all.stdout, alice.username, '2024-W07')).toEqual([
+      expect.any(String),
+      '2024-W07',
+      alice.username,
+      '$7.00',
+      'paypal',
+      'alice@example.com',
+      'pending',
+    ]);
+    expect(all.stdout).toMatch(/\n6 payout\(s\)\n$/);
+
+    const held = await ops('payouts:list', '--status', 'on_hold');
+    expect(held.code).toBe(0);
+    expect(rowOf(held.stdout, bob.username)).toEqual([
+      expect.any(String),
+      '2024-W05',
+      bob.username,
+      '$9.99',
+      '-',
+      '-',
+      'on_hold',
+    ]);
+    expect(rowOf(held.stdout, alice.username)).toBeUndefined();
+    expect((await ops('payouts:list', '--status', 'paid')).stdout).toBe('No payouts with status paid.\n');
+  });
+
+  it('payouts:mark-paid records a manual payment once', async () => {
+    const [payout] = await payoutsOf(alice.id);
+
+    const paid = await ops('payouts:mark-paid', payout!.id, '--reference', 'PayPal 5TY05013RG002845M');
+    expect(paid).toMatchObject({ code: 0, stderr: '' });
+    expect(paid.stdout).toBe(
+      `Payout ${payout!.id} (${alice.username}, 2024-W05, $35.50) marked paid, reference: PayPal 5TY05013RG002845M\n`,
+    );
+    expect((await payoutsOf(alice.id))[0]).toMatchObject({ status: 'paid', reference: 'PayPal 5TY05013RG002845M' });
+
+    const again = await ops('payouts:mark-paid', payout!.id, '--reference', 'again');
+    expect(again).toMatchObject({ code: 1, stdout: '', stderr: `${PayoutMessages.alreadyPaid}\n` });
+    const missing = await ops('payouts:mark-paid', randomUUID(), '--reference', 'x');
+    expect(missing).toMatchObject({ code: 1, stderr: `${PayoutMessages.notFound}\n` });
+  });
+
+  it.each([
+    [
+      'payouts:run --week 2025-W53',
+      ['payouts:run', '--week', '2025-W53'],
+      '2025 has 52 ISO weeks, from 2025-W01 to 2025-W52',
+      'payouts:run [--week 2026-W47]',
+    ],
+    [
+      'payouts:run --week last',
+      ['payouts:run', '--week', 'last'],
+      '"last" is not an ISO week',
+      'payouts:run [--week 2026-W47]',
+    ],
+    [
+      'payouts:run --week 2999-W01',
+      ['payouts:run', '--week', '2999-W01'],
+      '2999-W01 has not ended yet',
+      'payouts:run [--week 2026-W47]',
+    ],
+    ['payouts:run --week', ['payouts:run', '--week'], "Option '--week <value>' argument missing", 'payouts:run'],
+    ['payouts:run now', ['payouts:run', 'now'], 'Unexpected argument: now', 'payouts:run'],
+    ['payouts:list --status lost', ['payouts:list', '--status', 'lost'], PayoutMessages.invalidStatus, 'payouts:list'],
+    ['payouts:list --colour red', ['payouts:list', '--colour', 'red'], "Unknown option '--colour'", 'payouts:list'],
+    [
+      'payouts:mark-paid --reference x',
+      ['payouts:mark-paid', '--reference', 'x'],
+      'Give the id of the payout to mark paid',
+      'payouts:mark-paid <payout-id>',
+    ],
+    [
+      'payouts:mark-paid abc --reference x',
+      ['payouts:mark-paid', 'abc', '--reference', 'x'],
+      'abc is not a payout id',
+      'payouts:mark-paid <payout-id>',
+    ],
+    [
+      'payouts:mark-paid <uuid>',
+      ['payouts:mark-paid', randomUUID()],
+      PayoutMessages.referenceRequired,
+      'payouts:mark-paid <payout-id>',
+    ],
+    [
+      'payouts:mark-paid <uuid> --reference <256 characters>',
+      ['payouts:mark-paid', randomUUID(), '--reference', 'r'.repeat(256)],
+      PayoutMessages.referenceTooLong,
+      'payouts:mark-paid <payout-id>',
+    ],
+    ['payouts:fly', ['payouts:fly'], 'Unknown command: payouts:fly', 'Commands:'],
+    ['no command', [], 'Usage: npm run ops -- <command> [options]', 'payouts:mark-paid'],
+  ])('%s: exit code 2 with the problem and the usage', async (_, args, problem, usage) => {
+    const outcome = await ops(...args);
+    expect(outcome.code).toBe(2);
+    expect(outcome.stdout).toBe('');
+    expect(outcome.stderr).toContain(problem);
+    expect(outcome.stderr).toContain(usage);
+  });
+
+  it('help prints the commands on stdout', async () => {
+    const help = await ops('help');
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    for (const name of ['payouts:run', 'payouts:list', 'payouts:mark-paid']) expect(help.stdout).toContain(name);
+  });
+});
