@@ -60,6 +60,9 @@ async function withAdmin(databaseUrl, work) {
   }
 }
 
+/** The operators' sign-in of the product the browser specs run against (its queue dashboard is checked too). */
+const E2E_OPERATOR = { user: 'e2e-operator', password: `e2e-${Date.now()}-operator` };
+
 /** Starts the product as `npm start` does (after the build), on a database of its own, and runs Playwright. */
 async function runBrowserSpecs(env, scratch, report) {
   let chromium;
@@ -81,6 +84,8 @@ async function runBrowserSpecs(env, scratch, report) {
     PORT: String(port),
     DATA_DIR: join(scratch, 'e2e-data'),
     REDIS_KEY_PREFIX: `linkbio-e2e-${Date.now()}:`,
+    OPERATOR_USER: E2E_OPERATOR.user,
+    OPERATOR_PASSWORD: E2E_OPERATOR.password,
   };
   const product = spawn(process.execPath, [resolve(ROOT, 'scripts/start.mjs')], { env: productEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -93,7 +98,14 @@ async function runBrowserSpecs(env, scratch, report) {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 90_000);
     return await runForCode(bin('playwright'), ['test'], {
       cwd: resolve(ROOT, 'e2e'),
-      env: { ...env, E2E_BASE_URL: `http://localhost:${port}`, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      env: {
+        ...env,
+        E2E_BASE_URL: `http://localhost:${port}`,
+        CHROMIUM_PATH: chromium,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+        E2E_OPERATOR_USER: E2E_OPERATOR.user,
+        E2E_OPERATOR_PASSWORD: E2E_OPERATOR.password,
+      },
     });
   } catch (error) {
     console.error(`[test] the product did not start for the browser specs: ${error.message}\n${output}`);

@@ -10,13 +10,13 @@ import { HandlePaymentEventUseCase } from './application/handle-payment-event.us
 import { BillingStore } from './application/ports/billing.store.js';
 import { LocalPaymentStore } from './application/ports/local-payment.store.js';
 import { PaymentGateway } from './application/ports/payment-gateway.js';
-import { Transactions } from './application/ports/transactions.js';
+import { Transactions } from '../../shared/transactions.js';
 import { SettleBookingService } from './application/settle-booking.service.js';
 import { SubscriptionsUseCase } from './application/subscriptions.use-case.js';
 import { BillingSweepProcessor } from './jobs/billing-sweep.processor.js';
 import { BillingController } from './http/billing.controller.js';
 import { LocalPaymentGateway } from './infrastructure/local-payment.gateway.js';
-import { MikroOrmTransactions } from './infrastructure/mikro-orm.transactions.js';
+import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
 import { PostgresBillingStore } from './infrastructure/postgres-billing.store.js';
 import { PostgresLocalPaymentStore } from './infrastructure/postgres-local-payment.store.js';
 import { createStripeClient, StripePaymentGateway } from './infrastructure/stripe-payment.gateway.js';

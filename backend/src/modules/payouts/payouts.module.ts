@@ -7,7 +7,7 @@ import { MarkPayoutPaidUseCase } from './application/mark-payout-paid.use-case.j
 import { PayoutGateways } from './application/ports/payout-gateway.js';
 import { PayoutJobs } from './application/ports/payout-jobs.js';
 import { PayoutStore } from './application/ports/payout.store.js';
-import { Transactions } from './application/ports/transactions.js';
+import { Transactions } from '../../shared/transactions.js';
 import { ReleaseHeldPayoutsUseCase } from './application/release-held-payouts.use-case.js';
 import { SendPayoutUseCase } from './application/send-payout.use-case.js';
 import { AdminPayoutsController } from './http/admin-payouts.controller.js';
@@ -15,7 +15,7 @@ import { OperatorGuard } from './http/operator.guard.js';
 import { PayoutsController } from './http/payouts.controller.js';
 import { BullMqPayoutJobs } from './infrastructure/bullmq-payout.jobs.js';
 import { ManualPayoutGateway } from './infrastructure/manual-payout.gateway.js';
-import { MikroOrmTransactions } from './infrastructure/mikro-orm.transactions.js';
+import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
 import { PayPalPayoutGateway } from './infrastructure/paypal-payout.gateway.js';
 import { PostgresPayoutStore } from './infrastructure/postgres-payout.store.js';
 import { CreateWeeklyPayoutsProcessor } from './jobs/create-weekly-payouts.processor.js';

@@ -4,7 +4,7 @@ import { notFound } from '../../../shared/domain-error.js';
 import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
 import { BillingStore } from './ports/billing.store.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
-import { Transactions } from './ports/transactions.js';
+import { Transactions } from '../../../shared/transactions.js';
 import { SettleBookingService } from './settle-booking.service.js';
 
 const INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;

@@ -10,7 +10,7 @@ import { chargeTestCard } from '../domain/test-cards.js';
 import { HandlePaymentEventUseCase } from './handle-payment-event.use-case.js';
 import { LocalPaymentStore, type LocalIntent } from './ports/local-payment.store.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
-import { Transactions } from './ports/transactions.js';
+import { Transactions } from '../../../shared/transactions.js';
 
 export type LocalConfirmOutcome = { status: 'succeeded'; returnUrl: string | null } | { status: 'declined'; message: string };
 

@@ -5,7 +5,7 @@ import { invalid, notFound } from '../../../shared/domain-error.js';
 import { requestBooking } from '../domain/booking.js';
 import { BillingStore } from './ports/billing.store.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
-import { Transactions } from './ports/transactions.js';
+import { Transactions } from '../../../shared/transactions.js';
 
 /**
  * A visitor asks for a session: the booking is stored (pending_payment) with amounts from the creator's

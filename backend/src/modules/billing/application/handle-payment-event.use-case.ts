@@ -4,7 +4,7 @@ import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
 import type { PaymentEvent } from '../domain/payment-event.js';
 import { applyInvoicePaid, applySnapshot, type Subscription } from '../domain/subscription.js';
 import { BillingStore } from './ports/billing.store.js';
-import { Transactions } from './ports/transactions.js';
+import { Transactions } from '../../../shared/transactions.js';
 import { intentFacts, invoiceFacts, subscriptionFacts } from './provider-objects.js';
 import { SettleBookingService } from './settle-booking.service.js';
 

@@ -6,7 +6,7 @@ import { newId } from '../../../shared/ids.js';
 import { applySnapshot, grantsPremium, toSubscriptionView } from '../domain/subscription.js';
 import { BillingStore } from './ports/billing.store.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
-import { Transactions } from './ports/transactions.js';
+import { Transactions } from '../../../shared/transactions.js';
 
 export interface Subscriber {
   id: string;

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
 import { LocalPaymentStore } from '../application/ports/local-payment.store.js';
 import { PaymentGateway, type NewSubscription, type PaymentIntentState } from '../application/ports/payment-gateway.js';
-import { Transactions } from '../application/ports/transactions.js';
+import { Transactions } from '../../../shared/transactions.js';
 import { MONTHLY_PRICE_CENTS, type SubscriptionSnapshot } from '../domain/subscription.js';
 
 /**

@@ -6,7 +6,7 @@ import { openPayout, type Payout } from '../domain/payout.js';
 import { weekToPayOut } from '../domain/payouts.errors.js';
 import { PayoutJobs } from './ports/payout-jobs.js';
 import { PayoutStore } from './ports/payout.store.js';
-import { Transactions } from './ports/transactions.js';
+import { Transactions } from '../../../shared/transactions.js';
 
 export interface WeeklyPayoutsRun {
   week: IsoWeek;

@@ -6,7 +6,7 @@ import { isId, type Id } from '../../../shared/ids.js';
 import { markedPaid, type Payout } from '../domain/payout.js';
 import { payoutNotFound } from '../domain/payouts.errors.js';
 import { PayoutStore } from './ports/payout.store.js';
-import { Transactions } from './ports/transactions.js';
+import { Transactions } from '../../../shared/transactions.js';
 
 /**
  * An operator records a payout as made, with their reference (a PayPal or CashApp transaction id): the

@@ -4,7 +4,7 @@ import { dispatched, released, type Payout } from '../domain/payout.js';
 import { PayoutGateways, type PayoutGateway } from './ports/payout-gateway.js';
 import { PayoutJobs } from './ports/payout-jobs.js';
 import { PayoutStore } from './ports/payout.store.js';
-import { Transactions } from './ports/transactions.js';
+import { Transactions } from '../../../shared/transactions.js';
 
 const BATCH = 500;
 /** A pending payout untouched this long lost its send job (queue away when it was made): it is queued again. */

@@ -5,7 +5,7 @@ import { isId, type Id } from '../../../shared/ids.js';
 import { dispatched } from '../domain/payout.js';
 import { PayoutGateways } from './ports/payout-gateway.js';
 import { PayoutStore } from './ports/payout.store.js';
-import { Transactions } from './ports/transactions.js';
+import { Transactions } from '../../../shared/transactions.js';
 
 export interface SendOutcome {
   payoutId: Id;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Transactions } from '../application/ports/transactions.js';
+import { Transactions } from '../transactions.js';
 
 /** em.transactional: stores injecting the EntityManager join it (MikroORM's transaction context). */
 @Injectable()
