@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import type { Queue } from 'bullmq';
 import pg from 'pg';
 import { loadEnv, type Env } from '../src/config/env.js';
 import { queueConnection, migrateQueueSchema, type QueueConnection } from '../src/shared/queues/queue-connection.js';
-import { testDatabaseUrl, unique } from './support/harness.js';
+import { freePort, testDatabaseUrl, unique } from './support/harness.js';
 
 /*
  * The analytics pipeline as it runs in production: two API processes enqueue views and clicks, a separate
@@ -16,17 +15,6 @@ const DIST = resolve(import.meta.dirname, '..', 'dist');
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { FREE_PLAN_LINK_LIMIT, Messages, type AnalyticsView, type LinkView } from '@linkbio/shared-contracts';
-import pg from 'pg';
-import { migrate } from '../src/database/migrate.js';
-import { agent, analyticsSettled, Database, signedInCreator, startApp, startWorker, testDatabaseUrl, type Agent } from './support/harness.js';
+import { agent, analyticsSettled, Database, ownDatabase, signedInCreator, startApp, startWorker, type Agent } from './support/harness.js';
 
 /*
  * Links, clicks and analytics over HTTP, on real PostgreSQL and Redis.
@@ -19,30 +17,6 @@ const FACEBOOK_PREVIEW = 'facebookexternalhit/1.1';
 const LINK_VIEW_KEYS = ['clicks', 'createdAt', 'id', 'isActive', 'order', 'title', 'url'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/**
- * Makes and migrates `<run database>_<suffix>` and points this file's harness at it (Jest gives each test file
- * its own copy of process.env, so no other spec sees the change). Returns the function that drops it.
- */
-async function useOwnDatabase(suffix: string): Promise<() => Promise<void>> {
-  const runUrl = new URL(testDatabaseUrl());
-  const name = `${runUrl.pathname.slice(1)}_${suffix}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: runUrl.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const ownUrl = new URL(runUrl.toString());
-  ownUrl.pathname = `/${name}`;
-  await migrate(ownUrl.toString());
-  process.env.TEST_DATABASE_URL = ownUrl.toString();
-  return () => admin(`drop database if exists ${name} with (force)`);
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('links over HTTP', () => {
@@ -52,7 +26,10 @@ describe('links over HTTP', () => {
   let dropDatabase: () => Promise<void>;
 
   beforeAll(async () => {
-    dropDatabase = await useOwnDatabase('links');
+    // Its own database: some checks here fingerprint whole tables.
+    const own = await ownDatabase('links');
+    process.env.TEST_DATABASE_URL = own.url;
+    dropDatabase = own.drop;
     app = await startApp();
     worker = await startWorker();
     db = new Database();

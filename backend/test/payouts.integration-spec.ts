@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/postgresql';
-import pg from 'pg';
 import {
   bookingAmounts,
   Messages,
@@ -9,14 +7,13 @@ import {
   type AdminPayoutView,
   type PayoutView,
 } from '@linkbio/shared-contracts';
-import { mikroOrmConfig } from '../src/database/mikro-orm.config.js';
 import { CreateWeeklyPayoutsUseCase } from '../src/modules/payouts/application/create-weekly-payouts.use-case.js';
 import { PayoutStore } from '../src/modules/payouts/application/ports/payout.store.js';
 import { ReleaseHeldPayoutsUseCase } from '../src/modules/payouts/application/release-held-payouts.use-case.js';
 import { SendPayoutUseCase } from '../src/modules/payouts/application/send-payout.use-case.js';
 import { payoutStoreContract } from '../src/modules/payouts/testing/payout-store.contract.js';
 import { JobQueues } from '../src/shared/queues/job-queues.js';
-import { agent, Database, signedInCreator, startApp, startWorker, unique } from './support/harness.js';
+import { agent, Database, ownDatabase, signedInCreator, startApp, startWorker, unique } from './support/harness.js';
 
 /*
  * Weekly payouts over real PostgreSQL and Redis. A run pays every creator's unassigned ledger entries, so
@@ -29,33 +26,6 @@ const OPERATOR = { user: 'ops-team', password: 'operator-password-123' };
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const AS_OPERATOR = basic(OPERATOR.user, OPERATOR.password);
 
-/** A fresh, migrated database beside the run's test database. */
-async function ownDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) throw new Error('TEST_DATABASE_URL is not set: run integration specs through jest.integration.config.js');
-  const name = `linkbio_payouts_${Date.now()}_${process.pid}`;
-  const url = new URL(base);
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  url.pathname = `/${name}`;
-  // What `npm run migrate` does (database/migrate.ts), without the migrator's report of each migration.
-  const orm = await MikroORM.init({ ...mikroOrmConfig(url.toString(), 1), logger: () => undefined });
-  try {
-    await orm.getMigrator().up();
-  } finally {
-    await orm.close(true);
-  }
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 interface Creator {
   id: string;
   username: string;
@@ -67,7 +37,7 @@ describe('weekly payouts', () => {
   let db: Database;
 
   beforeAll(async () => {
-    database = await ownDatabase();
+    database = await ownDatabase('payouts');
     process.env.TEST_DATABASE_URL = database.url;
     process.env.OPERATOR_USER = OPERATOR.user;
     process.env.OPERATOR_PASSWORD = OPERATOR.password;

@@ -1,10 +1,13 @@
+import { createServer } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { loadEnv, type Env } from '../../src/config/env.js';
 import { createApp } from '../../src/create-app.js';
 import { createWorker } from '../../src/create-worker.js';
+import { mikroOrmConfig } from '../../src/database/mikro-orm.config.js';
 import { JobQueues } from '../../src/shared/queues/job-queues.js';
 import { migrateQueueSchema } from '../../src/shared/queues/queue-connection.js';
 
@@ -29,6 +32,46 @@ export function testDatabaseUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set: run integration specs through jest.integration.config.js');
   return url;
+}
+
+/** A TCP port free right now on 127.0.0.1, for a process a spec starts. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * A fresh database beside the run's, migrated as `npm run migrate` does (quietly), for a spec whose checks
+ * span every row of a table (another spec file's rows would change them at any time). `drop` removes it.
+ */
+export async function ownDatabase(suffix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const runUrl = new URL(testDatabaseUrl());
+  const name = `${runUrl.pathname.slice(1)}_${suffix}`.slice(0, 63);
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: runUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(runUrl.toString());
+  url.pathname = `/${name}`;
+  const orm = await MikroORM.init({ ...mikroOrmConfig(url.toString(), 1), logger: () => undefined });
+  try {
+    await orm.getMigrator().up();
+  } finally {
+    await orm.close(true);
+  }
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 /**
