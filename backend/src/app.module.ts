@@ -9,6 +9,8 @@ import { LinksModule } from './modules/links/links.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { PublicPagesModule } from './modules/public-pages/public-pages.module.js';
+import { QrCodesModule } from './modules/qr-codes/qr-codes.module.js';
+import { SupportModule } from './modules/support/support.module.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
 import { QueuesModule } from './shared/queues/queues.module.js';
 
@@ -27,6 +29,8 @@ export class AppModule {
         BillingModule,
         PayoutsModule,
         MediaModule,
+        SupportModule,
+        QrCodesModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

@@ -13,7 +13,10 @@ import {
   PAYOUT_REFERENCE_MAX_LENGTH,
   PAYOUT_STATUSES,
   PayoutMessages,
+  SUPPORT_REQUEST_STATUSES,
+  SupportMessages,
   type PayoutStatus,
+  type SupportRequestStatus,
 } from '@linkbio/shared-contracts';
 import { loadEnv, type Env } from './config/env.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -25,6 +28,10 @@ import { lastEndedWeek, type IsoWeek } from './modules/payouts/domain/iso-week.j
 import { formatCents } from './modules/payouts/domain/payout.js';
 import { weekToPayOut } from './modules/payouts/domain/payouts.errors.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
+import { CloseSupportRequestUseCase } from './modules/support/application/close-support-request.use-case.js';
+import { ListSupportRequestsUseCase } from './modules/support/application/list-support-requests.use-case.js';
+import type { SupportRequestWithCreator } from './modules/support/application/ports/support-request.store.js';
+import { SupportModule } from './modules/support/support.module.js';
 import { DomainError } from './shared/domain-error.js';
 import { isId } from './shared/ids.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
@@ -57,7 +64,7 @@ interface OpsCommand<Input = unknown> {
 const command = <Input>(definition: OpsCommand<Input>): OpsCommand => definition as OpsCommand;
 
 /** The modules the commands need: what the API and worker have, minus HTTP and the processors' workers. */
-const OPS_MODULES: Array<Type | DynamicModule> = [PayoutsModule];
+const OPS_MODULES: Array<Type | DynamicModule> = [PayoutsModule, SupportModule];
 
 function table(headers: string[], rows: string[][]): string[] {
   const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
@@ -85,6 +92,14 @@ function payoutRows(payouts: PayoutWithCreator[]): string[] {
       p.status,
       p.reference ?? p.failureReason ?? p.providerBatchId ?? '',
     ]),
+  );
+}
+
+/** The support queue as operators read it: priority flag, when it came, who sent it, what about. */
+function supportRows(requests: SupportRequestWithCreator[]): string[] {
+  return table(
+    ['ID', 'PRIORITY', 'CREATED', 'STATUS', 'CREATOR', 'SUBJECT'],
+    requests.map((r) => [r.id, r.priority ? 'priority' : '-', utc(r.createdAt), r.status, r.username, r.subject]),
   );
 }
 
@@ -171,6 +186,47 @@ const COMMANDS: Record<string, OpsCommand> = {
       print(
         `Payout ${payout.id} (${view?.username ?? payout.creatorId}, ${payout.week}, ${formatCents(payout.amount)}) marked paid, reference: ${payout.reference}`,
       );
+    },
+  }),
+
+  'support:list': command<{ status: SupportRequestStatus | undefined }>({
+    usage: `support:list [--status ${SUPPORT_REQUEST_STATUSES.join('|')}]`,
+    summary: 'List support requests: priority (Premium) first, then the oldest first (at most 500).',
+    options: { status: { type: 'string' } },
+    check(args) {
+      noPositionals(args);
+      const status = args.values.status as string | undefined;
+      if (status !== undefined && !SUPPORT_REQUEST_STATUSES.includes(status as SupportRequestStatus))
+        throw new UsageError(SupportMessages.invalidStatus);
+      return { status: status as SupportRequestStatus | undefined };
+    },
+    async run(app, filter, print) {
+      const requests = await app.get(ListSupportRequestsUseCase).forOperators(filter);
+      if (requests.length === 0) {
+        print(filter.status ? `No ${filter.status} support requests.` : 'No support requests.');
+        return;
+      }
+      for (const line of supportRows(requests)) print(line);
+      const priority = requests.filter((r) => r.priority).length;
+      print(`${requests.length} request(s), ${priority} priority`);
+    },
+  }),
+
+  'support:close': command<{ id: string }>({
+    usage: 'support:close <request-id>',
+    summary: 'Close a support request that has been answered (closing it again changes nothing).',
+    options: {},
+    check(args) {
+      const [id, extra] = args.positionals;
+      if (!id) throw new UsageError('Give the id of the support request to close');
+      if (extra !== undefined) throw new UsageError(`Unexpected argument: ${extra}`);
+      if (!isId(id)) throw new UsageError(`${id} is not a support request id (a UUID as support:list shows)`);
+      return { id };
+    },
+    async run(app, { id }, print) {
+      const request = await app.get(CloseSupportRequestUseCase).execute(id);
+      const [view] = await app.get(ListSupportRequestsUseCase).forOperators({ ids: [request.id] });
+      print(`Support request ${request.id} (${view?.username ?? request.creatorId}: ${request.subject}) closed.`);
     },
   }),
 };

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
-import { bookingAmounts, PayoutMessages } from '@linkbio/shared-contracts';
+import { bookingAmounts, PayoutMessages, SupportMessages } from '@linkbio/shared-contracts';
 import { mikroOrmConfig } from '../src/database/mikro-orm.config.js';
 import { migrateQueueSchema } from '../src/shared/queues/queue-connection.js';
 import { unique } from './support/harness.js';
@@ -324,5 +324,136 @@ describe('ops CLI (node backend/dist/ops.main.js)', () => {
     const help = await ops('help');
     expect(help).toMatchObject({ code: 0, stderr: '' });
     for (const name of ['payouts:run', 'payouts:list', 'payouts:mark-paid']) expect(help.stdout).toContain(name);
+  });
+
+  describe('support requests', () => {
+    const requests: Record<string, string> = {};
+    let free: { id: string; username: string };
+    let premium: { id: string; username: string };
+
+    /** A request as the API stores it, created `at`. */
+    async function supportRequest(
+      name: string,
+      creatorId: string,
+      at: string,
+      options: { priority?: boolean; closedAt?: string } = {},
+    ): Promise<void> {
+      requests[name] = randomUUID();
+      await db.query(
+        `insert into support_requests (id, creator_id, subject, message, priority, status, created_at, closed_at)
+         values ($1, $2, $3, 'Please help', $4, $5, $6, $7)`,
+        [
+          requests[name],
+          creatorId,
+          name,
+          options.priority ?? false,
+          options.closedAt ? 'closed' : 'open',
+          at,
+          options.closedAt ?? null,
+        ],
+      );
+    }
+
+    const supportRow = (stdout: string, name: string) =>
+      stdout
+        .split('\n')
+        .find((line) => line.startsWith(`${requests[name]} `))
+        ?.split(/\s{2,}/);
+
+    /** The SUBJECT cells of a support:list table, top to bottom (header and count line left out). */
+    const subjects = (stdout: string) =>
+      stdout
+        .trimEnd()
+        .split('\n')
+        .slice(1, -1)
+        .map((line) => line.split(/\s{2,}/)[5]);
+
+    it('support:list says when there are none', async () => {
+      expect(await ops('support:list')).toEqual({ code: 0, stdout: 'No support requests.\n', stderr: '' });
+      expect((await ops('support:list', '--status', 'open')).stdout).toBe('No open support requests.\n');
+    });
+
+    it('support:list prints the queue: priority first, then the oldest first', async () => {
+      free = await creator();
+      premium = await creator();
+      await supportRequest('Free, oldest', free.id, '2024-03-01T09:00:00Z');
+      await supportRequest('Premium, answered', premium.id, '2024-03-01T08:00:00Z', {
+        priority: true,
+        closedAt: '2024-03-01T08:30:00Z',
+      });
+      await supportRequest('Premium, waiting', premium.id, '2024-03-01T10:00:00Z', { priority: true });
+      await supportRequest('Free, newer', free.id, '2024-03-01T11:00:00Z');
+
+      const all = await ops('support:list');
+
+      expect(all).toMatchObject({ code: 0, stderr: '' });
+      const lines = all.stdout.trimEnd().split('\n');
+      expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'PRIORITY', 'CREATED', 'STATUS', 'CREATOR', 'SUBJECT']);
+      expect(subjects(all.stdout)).toEqual(['Premium, answered', 'Premium, waiting', 'Free, oldest', 'Free, newer']);
+      expect(supportRow(all.stdout, 'Premium, waiting')).toEqual([
+        requests['Premium, waiting'],
+        'priority',
+        '2024-03-01 10:00 UTC',
+        'open',
+        premium.username,
+        'Premium, waiting',
+      ]);
+      expect(supportRow(all.stdout, 'Free, oldest')).toEqual([
+        requests['Free, oldest'],
+        '-',
+        '2024-03-01 09:00 UTC',
+        'open',
+        free.username,
+        'Free, oldest',
+      ]);
+      expect(lines.at(-1)).toBe('4 request(s), 2 priority');
+
+      const open = await ops('support:list', '--status', 'open');
+      expect(subjects(open.stdout)).toEqual(['Premium, waiting', 'Free, oldest', 'Free, newer']);
+      expect(open.stdout).toMatch(/\n3 request\(s\), 1 priority\n$/);
+    });
+
+    it('support:close closes a request; closing it again changes nothing', async () => {
+      const id = requests['Free, oldest']!;
+      const closed = await ops('support:close', id);
+      expect(closed).toEqual({
+        code: 0,
+        stdout: `Support request ${id} (${free.username}: Free, oldest) closed.\n`,
+        stderr: '',
+      });
+      const [row] = (await db.query('select status, closed_at from support_requests where id = $1', [id])).rows;
+      expect(row.status).toBe('closed');
+
+      expect((await ops('support:close', id)).code).toBe(0);
+      const [again] = (await db.query('select closed_at from support_requests where id = $1', [id])).rows;
+      expect(again.closed_at).toEqual(row.closed_at);
+      expect(supportRow((await ops('support:list', '--status', 'closed')).stdout, 'Free, oldest')?.[3]).toBe('closed');
+
+      const missing = await ops('support:close', randomUUID());
+      expect(missing).toMatchObject({ code: 1, stdout: '', stderr: `${SupportMessages.notFound}\n` });
+    });
+
+    it.each([
+      [
+        'support:list --status pending',
+        ['support:list', '--status', 'pending'],
+        SupportMessages.invalidStatus,
+        'support:list',
+      ],
+      ['support:list open', ['support:list', 'open'], 'Unexpected argument: open', 'support:list'],
+      ['support:close', ['support:close'], 'Give the id of the support request to close', 'support:close <request-id>'],
+      ['support:close abc', ['support:close', 'abc'], 'abc is not a support request id', 'support:close <request-id>'],
+    ])('%s: exit code 2 with the problem and the usage', async (_, args, problem, usage) => {
+      const outcome = await ops(...args);
+      expect(outcome).toMatchObject({ code: 2, stdout: '' });
+      expect(outcome.stderr).toContain(problem);
+      expect(outcome.stderr).toContain(usage);
+    });
+
+    it('help lists the support commands', async () => {
+      const help = await ops('help');
+      for (const name of ['support:list [--status open|closed]', 'support:close <request-id>'])
+        expect(help.stdout).toContain(name);
+    });
   });
 });

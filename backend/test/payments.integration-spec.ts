@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { Messages, PaymentMessages } from '@linkbio/shared-contracts';
-import { SMTPServer } from 'smtp-server';
 import Stripe from 'stripe';
 import { agent, Database, signedInCreator, startApp, unique, type Agent } from './support/harness.js';
+import { startSmtp, type TestSmtp } from './support/smtp.js';
 
 /*
  * Paid bookings and Premium over HTTP with the local test provider, Stripe-signed webhooks and a real SMTP
@@ -11,31 +10,6 @@ import { agent, Database, signedInCreator, startApp, unique, type Agent } from '
  */
 
 const WEBHOOK_SECRET = 'whsec_integration_test_secret';
-
-interface Mail {
-  to: string[];
-  raw: string;
-}
-
-async function startSmtp(): Promise<{ server: SMTPServer; port: number; mails: Mail[] }> {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { server, port, mails };
-}
 
 const sign = (payload: string, overrides: { secret?: string; timestamp?: number } = {}) =>
   Stripe.webhooks.generateTestHeaderString({ payload, secret: overrides.secret ?? WEBHOOK_SECRET, timestamp: overrides.timestamp });
@@ -55,7 +29,7 @@ function event(type: string, object: Record<string, unknown>, options: { id?: st
 describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
   let app: INestApplication;
   let db: Database;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
 
   beforeAll(async () => {
     smtp = await startSmtp();
@@ -70,7 +44,7 @@ describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
   afterAll(async () => {
     await db?.close();
     await app?.close();
-    await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await smtp.close();
   });
 
   const webhook = (payload: string, signature = sign(payload)) =>

@@ -13,7 +13,7 @@ import { ReleaseHeldPayoutsUseCase } from '../src/modules/payouts/application/re
 import { SendPayoutUseCase } from '../src/modules/payouts/application/send-payout.use-case.js';
 import { payoutStoreContract } from '../src/modules/payouts/testing/payout-store.contract.js';
 import { JobQueues } from '../src/shared/queues/job-queues.js';
-import { agent, Database, ownDatabase, signedInCreator, startApp, startWorker, unique } from './support/harness.js';
+import { agent, basicAuth, Database, ownDatabase, signedInCreator, startApp, startWorker, unique } from './support/harness.js';
 
 /*
  * Weekly payouts over real PostgreSQL and Redis. A run pays every creator's unassigned ledger entries, so
@@ -23,8 +23,7 @@ import { agent, Database, ownDatabase, signedInCreator, startApp, startWorker, u
  */
 
 const OPERATOR = { user: 'ops-team', password: 'operator-password-123' };
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-const AS_OPERATOR = basic(OPERATOR.user, OPERATOR.password);
+const AS_OPERATOR = basicAuth(OPERATOR.user, OPERATOR.password);
 
 interface Creator {
   id: string;
@@ -430,8 +429,8 @@ describe('weekly payouts', () => {
 
     it.each([
       ['no credentials', undefined],
-      ['a wrong password', basic(OPERATOR.user, 'not-the-password')],
-      ['a wrong user', basic('someone', OPERATOR.password)],
+      ['a wrong password', basicAuth(OPERATOR.user, 'not-the-password')],
+      ['a wrong user', basicAuth('someone', OPERATOR.password)],
       ['a malformed header', 'Basic !!!'],
       ['a bearer token', 'Bearer operator-password-123'],
     ])('answers 401 to %s, and changes nothing', async (_, authorization) => {
@@ -453,8 +452,8 @@ describe('weekly payouts', () => {
       try {
         for (const authorization of [
           AS_OPERATOR,
-          basic('', OPERATOR.password),
-          basic('undefined', OPERATOR.password),
+          basicAuth('', OPERATOR.password),
+          basicAuth('undefined', OPERATOR.password),
         ]) {
           const response = await agent(closed)
             .get('/api/admin/payouts')

@@ -15,6 +15,9 @@ const PUBLIC_USER_KEYS = [
   'backgroundImage',
   'bio',
   'bookingPrice',
+  'buttonColor',
+  'buttonShape',
+  'buttonTextColor',
   'displayName',
   'enableBooking',
   'isPremium',
@@ -90,6 +93,9 @@ describe('public profile over HTTP', () => {
         enableBooking: true,
         bookingPrice: 2550,
         isPremium: false,
+        buttonColor: null,
+        buttonTextColor: null,
+        buttonShape: 'rounded',
       });
       expect(body.links).toEqual([]);
 
@@ -112,6 +118,9 @@ describe('public profile over HTTP', () => {
         theme: 'default',
         backgroundColor: null,
         backgroundImage: null,
+        buttonColor: null,
+        buttonTextColor: null,
+        buttonShape: 'rounded',
         enableBooking: false,
         bookingPrice: null,
         isPremium: false,

@@ -1,11 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createApp } from '../src/create-app.js';
-import { testEnv } from './support/harness.js';
+import { basicAuth, testEnv } from './support/harness.js';
 
 /** The operators' queue dashboard (bull-board) at /admin/queues, behind HTTP Basic operator credentials. */
 
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const OPERATOR = { user: 'ops', password: 'correct horse battery' };
 
 describe('the queue dashboard at /admin/queues', () => {
@@ -25,8 +24,8 @@ describe('the queue dashboard at /admin/queues', () => {
 
   it.each([
     ['no credentials', undefined],
-    ['a wrong password', basic(OPERATOR.user, 'wrong password!!')],
-    ['a wrong user', basic('admin', OPERATOR.password)],
+    ['a wrong password', basicAuth(OPERATOR.user, 'wrong password!!')],
+    ['a wrong user', basicAuth('admin', OPERATOR.password)],
     ['a malformed header', 'Basic %%%'],
     ['a bearer token', 'Bearer abc'],
   ])('answers 401 with a Basic challenge to %s', async (_, authorization) => {
@@ -40,12 +39,12 @@ describe('the queue dashboard at /admin/queues', () => {
   });
 
   it('stays closed (401) when no operator credentials are configured', async () => {
-    const response = await request(closed.getHttpServer()).get('/admin/queues').set('Authorization', basic(OPERATOR.user, OPERATOR.password)).expect(401);
+    const response = await request(closed.getHttpServer()).get('/admin/queues').set('Authorization', basicAuth(OPERATOR.user, OPERATOR.password)).expect(401);
     expect(response.body.message).toBe('Operator access is not configured: set OPERATOR_USER and OPERATOR_PASSWORD.');
   });
 
   it('shows every queue to the operator', async () => {
-    const auth = basic(OPERATOR.user, OPERATOR.password);
+    const auth = basicAuth(OPERATOR.user, OPERATOR.password);
     const page = await request(app.getHttpServer()).get('/admin/queues').set('Authorization', auth).expect(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.text).toContain('Linkbio queues');

@@ -12,3 +12,5 @@ export * from './views.js';
 export * from './uploads.dto.js';
 export * from './payouts.dto.js';
 export * from './analytics.dto.js';
+export * from './support.dto.js';
+export * from './contrast.js';

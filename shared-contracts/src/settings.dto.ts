@@ -1,9 +1,11 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { EMAIL_MAX_LENGTH, THEMES, type Theme } from './constants.js';
+import { BUTTON_SHAPES, LookMessages } from './contrast.js';
 import { Messages } from './messages.js';
 import { CASHAPP_HANDLE_PATTERN, DOLLAR_AMOUNT_PATTERN, HEX_COLOR_PATTERN } from './validation.js';
 import { MaxChars, trimString } from './validators.js';
+import type { ButtonShape } from './views.js';
 
 const present = (_: object, value: unknown) => value !== null && value !== undefined && value !== '';
 
@@ -21,6 +23,21 @@ export class UpdateTemplateRequest {
   @IsString({ message: Messages.imageNotUploaded })
   @ValidateIf(present)
   backgroundImage?: string | null;
+
+  /** Premium's custom look: a #rrggbb colour, or null (or empty) for the theme's own. */
+  @Matches(HEX_COLOR_PATTERN, { message: LookMessages.invalidButtonColor })
+  @IsString({ message: LookMessages.invalidButtonColor })
+  @ValidateIf(present)
+  buttonColor?: string | null;
+
+  @Matches(HEX_COLOR_PATTERN, { message: LookMessages.invalidButtonTextColor })
+  @IsString({ message: LookMessages.invalidButtonTextColor })
+  @ValidateIf(present)
+  buttonTextColor?: string | null;
+
+  @IsIn(BUTTON_SHAPES, { message: LookMessages.invalidButtonShape })
+  @ValidateIf((_, value) => value !== undefined)
+  buttonShape?: ButtonShape;
 }
 
 export class UpdatePayoutSettingsRequest {

@@ -1,5 +1,8 @@
 import type { Theme } from './constants.js';
 
+/** Shape of the bio page's link buttons (Premium's custom look; 'rounded' is the default). */
+export type ButtonShape = 'rounded' | 'pill' | 'square';
+
 /** The creator's own view of their account (GET /api/auth/me). Never carries a password hash. */
 export interface UserView {
   id: string;
@@ -11,6 +14,10 @@ export interface UserView {
   theme: Theme;
   backgroundColor: string | null;
   backgroundImage: string | null;
+  /** Premium's custom look as saved (kept when Premium ends, applied only while premium); null: the theme's. */
+  buttonColor: string | null;
+  buttonTextColor: string | null;
+  buttonShape: ButtonShape;
   paypalEmail: string | null;
   cashappHandle: string | null;
   enableBooking: boolean;
@@ -28,6 +35,10 @@ export interface PublicUserView {
   theme: Theme;
   backgroundColor: string | null;
   backgroundImage: string | null;
+  /** The look the page shows: the custom one while premium, else null / 'rounded' (the theme's). */
+  buttonColor: string | null;
+  buttonTextColor: string | null;
+  buttonShape: ButtonShape;
   enableBooking: boolean;
   bookingPrice: number | null;
   isPremium: boolean;
@@ -40,6 +51,9 @@ export interface LinkView {
   clicks: number;
   isActive: boolean;
   order: number;
+  /** Link scheduling (Premium): shown only from startsAt and until endsAt (ISO instants); null: no bound. */
+  startsAt: string | null;
+  endsAt: string | null;
   createdAt: string;
 }
 
@@ -64,6 +78,11 @@ export interface AnalyticsView {
 }
 
 export interface ClickResponse {
+  url: string;
+}
+
+/** GET /api/qr-code: the URL the signed-in creator's QR code opens (their page's canonical public URL). */
+export interface QrCodeView {
   url: string;
 }
 

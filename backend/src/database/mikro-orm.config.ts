@@ -6,6 +6,9 @@ import { Migration20261122000000_initial } from './migrations/Migration202611220
 import { Migration20261201000000_billing } from './migrations/Migration20261201000000_billing.js';
 import { Migration20261215000000_uploads } from './migrations/Migration20261215000000_uploads.js';
 import { Migration20261222000000_workers } from './migrations/Migration20261222000000_workers.js';
+import { Migration20261229000000_link_schedules } from './migrations/Migration20261229000000_link_schedules.js';
+import { Migration20261229000001_custom_look } from './migrations/Migration20261229000001_custom_look.js';
+import { Migration20261229000002_support } from './migrations/Migration20261229000002_support.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -13,6 +16,9 @@ export const migrationsList = [
   { name: 'Migration20261201000000_billing', class: Migration20261201000000_billing },
   { name: 'Migration20261215000000_uploads', class: Migration20261215000000_uploads },
   { name: 'Migration20261222000000_workers', class: Migration20261222000000_workers },
+  { name: 'Migration20261229000000_link_schedules', class: Migration20261229000000_link_schedules },
+  { name: 'Migration20261229000001_custom_look', class: Migration20261229000001_custom_look },
+  { name: 'Migration20261229000002_support', class: Migration20261229000002_support },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

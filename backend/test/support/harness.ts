@@ -22,6 +22,10 @@ export function unique(prefix = 'u'): string {
   return `${prefix}${runId}${counter}`.toLowerCase().slice(0, 30);
 }
 
+/** An HTTP Basic Authorization header value (operators' sign-in). */
+export const basicAuth = (user: string, password: string): string =>
+  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
 /** A distinct client address per caller, so rate limits of one test never touch another. */
 export function uniqueIp(): string {
   counter += 1;

@@ -45,6 +45,9 @@ export const aUser = (overrides: Partial<UserView> = {}): UserView => ({
   theme: 'default',
   backgroundColor: null,
   backgroundImage: null,
+  buttonColor: null,
+  buttonTextColor: null,
+  buttonShape: 'rounded',
   paypalEmail: null,
   cashappHandle: null,
   enableBooking: false,
@@ -64,6 +67,8 @@ export const aLink = (overrides: Partial<LinkView> = {}): LinkView => {
     clicks: 0,
     isActive: true,
     order: 0,
+    startsAt: null,
+    endsAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -1,4 +1,5 @@
-import { HEX_COLOR_PATTERN, type PublicUserView } from '@linkbio/shared-contracts';
+import { contrastRatio, HEX_COLOR_PATTERN, type PublicUserView } from '@linkbio/shared-contracts';
+import type { CSSProperties } from 'react';
 import { safeImageUrl } from './urls';
 
 /** How a creator's page looks: the theme's class, an optional background colour or image, the browser bar colour. */
@@ -9,20 +10,33 @@ export interface PageLook {
   themeColor: string;
 }
 
-/** sRGB relative luminance of a #rrggbb colour (WCAG 2). */
-function luminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+/** True when white text reads better than dark text on this colour (a premium creator may pick any colour). */
+export const isDarkColor = (hex: string): boolean => contrastRatio(hex, '#ffffff') > contrastRatio(hex, '#0f172a');
+
+const hexOrNull = (value: string | null): string | null =>
+  value && HEX_COLOR_PATTERN.test(value) ? value.toLowerCase() : null;
+
+/** The link buttons' look: a shape class for the body and the colours as CSS custom properties. */
+export interface ButtonLook {
+  /** null: the theme's rounded buttons. */
+  className: string | null;
+  /** `--btn-bg` and `--btn-fg` for public.css; only #rrggbb values ever reach it, never other text. */
+  style: CSSProperties;
 }
 
-const contrast = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-const INK = luminance('#0f172a');
-
-/** True when white text reads better than dark text on this colour (a premium creator may pick any colour). */
-export const isDarkColor = (hex: string): boolean => contrast(luminance(hex), 1) > contrast(luminance(hex), INK);
+/**
+ * Premium's custom buttons, as the public view says (the backend sends the theme's own, null and 'rounded',
+ * once premium ends). Each colour is checked again here, so nothing but a #rrggbb value is written into CSS.
+ */
+export function buttonLook(user: Pick<PublicUserView, 'buttonColor' | 'buttonTextColor' | 'buttonShape'>): ButtonLook {
+  const style: Record<string, string> = {};
+  const background = hexOrNull(user.buttonColor);
+  const text = hexOrNull(user.buttonTextColor);
+  if (background) style['--btn-bg'] = background;
+  if (text) style['--btn-fg'] = text;
+  const className = user.buttonShape === 'pill' ? 'b-pill' : user.buttonShape === 'square' ? 'b-square' : null;
+  return { className, style: style as CSSProperties };
+}
 
 /**
  * The three themes (spec §2). Background colour and image belong to the default theme (decisions.md): the
@@ -38,10 +52,7 @@ export function pageLook(user: PublicUserView, origin: string): PageLook {
       const image = safeImageUrl(user.backgroundImage, origin);
       if (image)
         return { className: 't-default t-photo', backgroundColor: null, backgroundImage: image, themeColor: '#0f172a' };
-      const color =
-        user.backgroundColor && HEX_COLOR_PATTERN.test(user.backgroundColor)
-          ? user.backgroundColor.toLowerCase()
-          : null;
+      const color = hexOrNull(user.backgroundColor);
       if (color) {
         return {
           className: isDarkColor(color) ? 't-default t-ondark' : 't-default',

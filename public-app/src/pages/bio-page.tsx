@@ -1,9 +1,10 @@
 import { formatCents } from '@linkbio/shared-contracts';
+import type { CSSProperties } from 'react';
 import { Avatar } from '../components/avatar';
 import { Document } from '../components/document';
 import { CalendarIcon, CheckCircleIcon, CloseIcon, LogoMark } from '../components/icons';
 import { LinkButton } from '../components/link-button';
-import { pageLook } from '../lib/look';
+import { buttonLook, pageLook } from '../lib/look';
 import { pageUrl, safeImageUrl } from '../lib/urls';
 import type { BioPageInput } from '../page-model';
 import { Texts } from '../texts';
@@ -18,6 +19,7 @@ export const bookingPriceShown = (user: BioPageInput['user']): number | null =>
  */
 export function BioPage({ user, links, booked, origin, css }: BioPageInput & { css: string }) {
   const look = pageLook(user, origin);
+  const buttons = buttonLook(user);
   const canonical = pageUrl(origin, `/${user.username}`);
   const description = user.bio ?? Texts.defaultDescription(user.displayName);
   const price = bookingPriceShown(user);
@@ -37,8 +39,8 @@ export function BioPage({ user, links, booked, origin, css }: BioPageInput & { c
         siteName: user.isPremium ? undefined : Texts.productName,
       }}
       css={css}
-      bodyClassName={look.className}
-      bodyStyle={look.backgroundColor ? { backgroundColor: look.backgroundColor } : undefined}
+      bodyClassName={buttons.className ? `${look.className} ${buttons.className}` : look.className}
+      bodyStyle={bodyStyle(look.backgroundColor, buttons.style)}
     >
       <div className="screen" style={look.backgroundColor ? { background: look.backgroundColor } : undefined}>
         {look.backgroundImage && (
@@ -87,6 +89,12 @@ export function BioPage({ user, links, booked, origin, css }: BioPageInput & { c
       </div>
     </Document>
   );
+}
+
+/** The body's inline style: the background colour and the button colours, each a checked #rrggbb. */
+function bodyStyle(backgroundColor: string | null, buttons: CSSProperties): CSSProperties | undefined {
+  const style: CSSProperties = { ...(backgroundColor ? { backgroundColor } : {}), ...buttons };
+  return Object.keys(style).length > 0 ? style : undefined;
 }
 
 /**

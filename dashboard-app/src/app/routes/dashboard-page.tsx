@@ -16,6 +16,7 @@ import { ProfileTemplateCard } from '@/features/dashboard/components/profile-tem
 import { StatCards } from '@/features/dashboard/components/stat-cards';
 import { LinksCard } from '@/features/links/components/links-card';
 import { PayoutsCard } from '@/features/payouts/components/payouts-card';
+import { QrCodeButton } from '@/features/qr-code/components/qr-code-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireCreator } from '../require-creator';
 
@@ -33,7 +34,7 @@ function CreatorDashboard({ user }: { user: UserView }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-10">
-      <DashboardHeader user={user} />
+      <DashboardHeader user={user} actions={<QrCodeButton username={user.username} className="col-span-2" />} />
       <StatCards />
       <LazyAnalyticsCard isPremium={user.isPremium} />
       <div className="grid gap-6 lg:grid-cols-10">

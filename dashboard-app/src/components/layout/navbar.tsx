@@ -1,4 +1,5 @@
-import { LayoutDashboard, LogOut, UserRound } from 'lucide-react';
+import { LayoutDashboard, LifeBuoy, LogOut, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useCurrentUser } from '@/features/auth/api/current-user';
 import { useLogout } from '@/features/auth/api/session';
+import { SupportDialog } from '@/features/support/components/support-dialog';
 import { Logo } from './logo';
 
 /** The navigation bar of every page that uses it (spec §2). */
@@ -19,6 +21,7 @@ export function Navbar() {
   const { data: user, isPending } = useCurrentUser();
   const logout = useLogout();
   const navigate = useNavigate();
+  const [helpOpen, setHelpOpen] = useState(false);
 
   const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/') });
 
@@ -48,34 +51,40 @@ export function Navbar() {
             className="size-9 rounded-full bg-slate-200"
           />
         ) : user ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <button
-                type="button"
-                aria-label={`Account menu for ${user.displayName}`}
-                className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              >
-                <Avatar src={user.avatar} name={user.displayName} />
-              </button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuLabel>
-                <p className="font-medium">{user.displayName}</p>
-                <p className="text-xs text-muted-foreground">@{user.username}</p>
-              </DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
-                <LayoutDashboard aria-hidden="true" /> Dashboard
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => window.location.assign(`/${user.username}`)}>
-                <UserRound aria-hidden="true" /> View Profile
-              </DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem onSelect={signOut}>
-                <LogOut aria-hidden="true" /> Sign Out
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <>
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <button
+                  type="button"
+                  aria-label={`Account menu for ${user.displayName}`}
+                  className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                >
+                  <Avatar src={user.avatar} name={user.displayName} />
+                </button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuLabel>
+                  <p className="font-medium">{user.displayName}</p>
+                  <p className="text-xs text-muted-foreground">@{user.username}</p>
+                </DropdownMenuLabel>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
+                  <LayoutDashboard aria-hidden="true" /> Dashboard
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => window.location.assign(`/${user.username}`)}>
+                  <UserRound aria-hidden="true" /> View Profile
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => setHelpOpen(true)}>
+                  <LifeBuoy aria-hidden="true" /> Help
+                </DropdownMenuItem>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onSelect={signOut}>
+                  <LogOut aria-hidden="true" /> Sign Out
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+            <SupportDialog open={helpOpen} onOpenChange={setHelpOpen} isPremium={user.isPremium} />
+          </>
         ) : (
           <div className="flex items-center gap-2">
             <Button variant="ghost" asChild>

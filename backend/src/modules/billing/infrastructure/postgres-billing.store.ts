@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { BookingStatus } from '@linkbio/shared-contracts';
 import { newId, type Id } from '../../../shared/ids.js';
-import { BillingStore, type Creator, type OutgoingEmail } from '../application/ports/billing.store.js';
+import { queueEmail, type OutgoingEmail } from '../../../shared/email/outgoing-email.js';
+import { BillingStore, type Creator } from '../application/ports/billing.store.js';
 import type { Booking } from '../domain/booking.js';
 import { grantsPremium, type Subscription } from '../domain/subscription.js';
 
@@ -219,11 +220,7 @@ export class PostgresBillingStore extends BillingStore {
     return rows.map(toSubscription);
   }
 
-  async enqueueEmail(email: OutgoingEmail, now: Date): Promise<void> {
-    await this.rows(
-      `insert into email_outbox (id, dedupe_key, recipient, subject, body, created_at) values (?, ?, ?, ?, ?, ?)
-       on conflict (dedupe_key) do nothing`,
-      [newId(), email.dedupeKey, email.to, email.subject, email.text, now],
-    );
+  enqueueEmail(email: OutgoingEmail, now: Date): Promise<void> {
+    return queueEmail(this.em, email, now);
   }
 }

@@ -24,19 +24,21 @@ export class GetPublicProfileUseCase {
   ) {}
 
   /**
-   * The creator and their active links, counting one view unless the visitor is a bot or the creator.
+   * The creator and the links their page shows now (active, and within their schedule while the creator is
+   * premium), counting one view unless the visitor is a bot or the creator.
    * `visitor` null: the page is read without a visit (a HEAD request, the booking page), so nothing is counted.
    */
   async execute(username: string, visitor: PageVisitor | null): Promise<{ user: User; links: Link[] }> {
     const user = await this.users.findByUsername(username);
     if (!user) throw userNotFound();
-    const links = await this.links.active(user.id);
+    const now = this.clock.now();
+    const links = await this.links.active({ id: user.id, isPremium: user.isPremium }, now);
     if (visitor && !visitor.isBot && visitor.viewerId !== user.id) {
       await this.recorder.record({
         kind: 'view',
         ownerId: user.id,
         linkId: null,
-        occurredAt: this.clock.now(),
+        occurredAt: now,
         referrer: referrerHost(visitor.referrer),
         device: visitor.device ?? null,
       });

@@ -1,4 +1,4 @@
-import { Messages } from '@linkbio/shared-contracts';
+import { LookMessages, Messages } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { User } from '../domain/user.js';
@@ -40,6 +40,37 @@ describe('UpdateSettingsUseCase', () => {
         aDomainError('forbidden', Messages.presetColorsOnly),
       );
       expect(await stored()).toMatchObject({ theme: 'default', backgroundColor: null, updatedAt: CREATED });
+    });
+
+    it('stores a premium creator’s button look with the theme', async () => {
+      const { id, stored, settings } = await setup({ isPremium: true });
+
+      const answer = await settings.template(id, {
+        theme: 'vibrant',
+        buttonColor: '#2563EB',
+        buttonTextColor: '#ffffff',
+        buttonShape: 'square',
+      });
+
+      const look = { theme: 'vibrant', buttonColor: '#2563eb', buttonTextColor: '#ffffff', buttonShape: 'square' };
+      expect(await stored()).toMatchObject({ ...look, updatedAt: NOW });
+      expect(answer).toMatchObject(look);
+    });
+
+    it('refuses a free creator’s button look (403) and an unreadable one (400), storing nothing', async () => {
+      const free = await setup();
+      await expect(free.settings.template(free.id, { theme: 'dark', buttonShape: 'pill' })).rejects.toEqual(
+        aDomainError('forbidden', LookMessages.premiumLookOnly),
+      );
+      expect(await free.stored()).toMatchObject({ theme: 'default', buttonShape: 'rounded', updatedAt: CREATED });
+
+      const premium = await setup({ isPremium: true });
+      await expect(
+        premium.settings.template(premium.id, { buttonColor: '#ffffff', buttonTextColor: '#777777' }),
+      ).rejects.toEqual(
+        aDomainError('invalid', 'Button text needs more contrast with the button colour (4.48:1; at least 4.5:1).'),
+      );
+      expect(await premium.stored()).toMatchObject({ buttonColor: null, buttonTextColor: null, updatedAt: CREATED });
     });
 
     it('answers not found for an unknown creator', async () => {

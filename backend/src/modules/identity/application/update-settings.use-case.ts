@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { parseDollarsToCents, Messages, type Theme } from '@linkbio/shared-contracts';
+import { parseDollarsToCents, Messages } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
 import { invalid } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
 import { userNotFound } from '../domain/identity.errors.js';
-import type { User } from '../domain/user.js';
+import type { TemplateChange, User } from '../domain/user.js';
 import { UserRepository } from './ports/user.repository.js';
 
 /** Loads the creator, applies one change of their settings and saves it. */
@@ -15,7 +15,7 @@ export class UpdateSettingsUseCase {
     private readonly clock: Clock,
   ) {}
 
-  template(userId: Id, change: { theme?: Theme; backgroundColor?: string | null; backgroundImage?: string | null }) {
+  template(userId: Id, change: TemplateChange) {
     return this.apply(userId, (user) => user.changeTemplate(change));
   }
 

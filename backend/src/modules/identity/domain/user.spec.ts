@@ -1,4 +1,4 @@
-import { Messages, PRESET_BACKGROUND_COLORS } from '@linkbio/shared-contracts';
+import { LookMessages, Messages, PRESET_BACKGROUND_COLORS } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { User } from './user.js';
 
@@ -22,6 +22,9 @@ describe('User.register', () => {
       bookingPrice: null,
       backgroundColor: null,
       backgroundImage: null,
+      buttonColor: null,
+      buttonTextColor: null,
+      buttonShape: 'rounded',
       paypalEmail: null,
       cashappHandle: null,
       createdAt: new Date('2026-03-02T09:00:00.000Z'),
@@ -133,6 +136,152 @@ describe('User.changeTemplate', () => {
     user.changeTemplate({ backgroundColor: null });
 
     expect([user.backgroundColor, user.backgroundImage]).toEqual([null, '/objects/u/bg.png']);
+  });
+});
+
+const look = (user: User) => ({
+  buttonColor: user.buttonColor,
+  buttonTextColor: user.buttonTextColor,
+  buttonShape: user.buttonShape,
+});
+
+describe('User.changeTemplate: Premium’s custom buttons', () => {
+  it('lets a premium creator choose button colours (stored in lower case) and a shape', () => {
+    const user = aUser({ isPremium: true });
+
+    user.changeTemplate({ buttonColor: '#2563EB', buttonTextColor: '#FFFFFF', buttonShape: 'pill' });
+
+    expect(look(user)).toEqual({ buttonColor: '#2563eb', buttonTextColor: '#ffffff', buttonShape: 'pill' });
+  });
+
+  it.each([
+    ['a button colour', { buttonColor: '#2563eb' }],
+    ['a button text colour', { buttonTextColor: '#0f172a' }],
+    ['the pill shape', { buttonShape: 'pill' as const }],
+    ['the square shape', { buttonShape: 'square' as const }],
+  ])('refuses %s on the free plan, naming Premium and changing nothing', (_, change) => {
+    const user = aUser({ backgroundColor: '#ffffff' });
+
+    expect(() => user.changeTemplate({ ...change, theme: 'dark', backgroundColor: '#f0f9ff' })).toThrow(
+      aDomainError('forbidden', LookMessages.premiumLookOnly),
+    );
+    expect(LookMessages.premiumLookOnly).toContain('Premium');
+    expect([user.theme, user.backgroundColor]).toEqual(['default', '#ffffff']);
+    expect(look(user)).toEqual({ buttonColor: null, buttonTextColor: null, buttonShape: 'rounded' });
+  });
+
+  it('lets a free creator keep the default look, and clear what they saved while premium', () => {
+    const user = aUser({ buttonColor: '#2563eb', buttonTextColor: '#ffffff', buttonShape: 'pill' });
+
+    user.changeTemplate({ buttonColor: null, buttonTextColor: '', buttonShape: 'rounded' });
+
+    expect(look(user)).toEqual({ buttonColor: null, buttonTextColor: null, buttonShape: 'rounded' });
+  });
+
+  it('keeps a lapsed creator’s saved look through a theme change, unchecked since it does not show', () => {
+    const user = aUser({ buttonColor: '#ffffff', buttonTextColor: null, buttonShape: 'square' });
+
+    user.changeTemplate({ theme: 'dark' }); // #f8fafc on #ffffff would fail, but nothing of it shows
+
+    expect(user.theme).toBe('dark');
+    expect(look(user)).toEqual({ buttonColor: '#ffffff', buttonTextColor: null, buttonShape: 'square' });
+  });
+
+  it.each([
+    ['#777777', '#ffffff', '4.48'],
+    ['#ffffff', '#3b82f6', '3.68'],
+    ['#9a6c5a', '#ffffff', '4.49'],
+  ])('refuses %s text on %s (%s:1), changing nothing', (text, button, ratio) => {
+    const user = aUser({ isPremium: true });
+
+    expect(() => user.changeTemplate({ buttonColor: button, buttonTextColor: text, buttonShape: 'pill' })).toThrow(
+      aDomainError('invalid', `Button text needs more contrast with the button colour (${ratio}:1; at least 4.5:1).`),
+    );
+    expect(look(user)).toEqual({ buttonColor: null, buttonTextColor: null, buttonShape: 'rounded' });
+  });
+
+  it.each([
+    ['#ffffff', '#2563eb'],
+    ['#000000', '#ffffff'],
+    ['#7c7290', '#ffffff'], // 4.5000006:1
+    ['#767676', '#ffffff'],
+  ])('accepts %s text on %s', (text, button) => {
+    const user = aUser({ isPremium: true });
+
+    user.changeTemplate({ buttonColor: button, buttonTextColor: text });
+
+    expect(look(user)).toMatchObject({ buttonColor: button, buttonTextColor: text });
+  });
+
+  it('checks one colour against the theme’s own other colour', () => {
+    const user = aUser({ isPremium: true, theme: 'dark' });
+
+    user.changeTemplate({ buttonTextColor: '#ffffff' }); // on the dark theme's #1e293b
+    expect(user.buttonTextColor).toBe('#ffffff');
+
+    expect(() => user.changeTemplate({ theme: 'default' })).toThrow(
+      aDomainError('invalid', 'Button text needs more contrast with the button colour (1:1; at least 4.5:1).'),
+    );
+    expect(user.theme).toBe('dark');
+    expect(() => user.changeTemplate({ buttonColor: '#fbbf24', buttonTextColor: null })).toThrow(
+      aDomainError('invalid', 'Button text needs more contrast with the button colour (1.6:1; at least 4.5:1).'),
+    );
+  });
+
+  it('lets a shape or a background change through without a contrast check', () => {
+    const user = aUser({ isPremium: true });
+
+    user.changeTemplate({ buttonShape: 'square', backgroundColor: '#123456' });
+
+    expect([user.buttonShape, user.backgroundColor]).toEqual(['square', '#123456']);
+  });
+
+  it.each([
+    [{ buttonColor: 'blue' }, LookMessages.invalidButtonColor],
+    [{ buttonColor: '#fff' }, LookMessages.invalidButtonColor],
+    [{ buttonTextColor: 'red;background:url(x)' }, LookMessages.invalidButtonTextColor],
+    [{ buttonShape: 'circle' as never }, LookMessages.invalidButtonShape],
+  ])('refuses %p', (change, message) => {
+    const user = aUser({ isPremium: true });
+
+    expect(() => user.changeTemplate(change)).toThrow(aDomainError('invalid', message));
+    expect(look(user)).toEqual({ buttonColor: null, buttonTextColor: null, buttonShape: 'rounded' });
+  });
+});
+
+describe('User.publicLook', () => {
+  const custom = {
+    backgroundColor: '#123456',
+    buttonColor: '#2563eb',
+    buttonTextColor: '#ffffff',
+    buttonShape: 'pill' as const,
+  };
+
+  it('is the custom look while premium', () => {
+    expect(aUser({ ...custom, isPremium: true }).publicLook()).toEqual(custom);
+  });
+
+  it('is the theme’s own once premium ends, the saved values kept', () => {
+    const user = aUser({ ...custom, isPremium: false });
+
+    expect(user.publicLook()).toEqual({
+      backgroundColor: null,
+      buttonColor: null,
+      buttonTextColor: null,
+      buttonShape: 'rounded',
+    });
+    expect(look(user)).toEqual({ buttonColor: '#2563eb', buttonTextColor: '#ffffff', buttonShape: 'pill' });
+    expect(user.backgroundColor).toBe('#123456');
+  });
+
+  it('keeps a preset background on the free plan', () => {
+    expect(aUser({ backgroundColor: '#fdf2f8' }).publicLook().backgroundColor).toBe('#fdf2f8');
+  });
+
+  it('shows the theme’s colours, keeping the shape, when saved colours have become unreadable', () => {
+    const user = aUser({ isPremium: true, theme: 'dark', buttonColor: '#ffffff', buttonShape: 'square' });
+
+    expect(user.publicLook()).toMatchObject({ buttonColor: null, buttonTextColor: null, buttonShape: 'square' });
   });
 });
 

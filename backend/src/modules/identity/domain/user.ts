@@ -1,13 +1,47 @@
 import {
-  Messages,
-  PRESET_BACKGROUND_COLORS,
+  BUTTON_SHAPES,
+  buttonContrast,
+  buttonContrastProblem,
+  DEFAULT_BUTTON_SHAPE,
   HEX_COLOR_PATTERN,
+  LookMessages,
   MAX_BOOKING_PRICE_CENTS,
+  Messages,
   MIN_BOOKING_PRICE_CENTS,
+  PRESET_BACKGROUND_COLORS,
+  type ButtonShape,
   type Theme,
 } from '@linkbio/shared-contracts';
 import { invalid, forbidden } from '../../../shared/domain-error.js';
 import { newId, type Id } from '../../../shared/ids.js';
+
+/** One call of the Profile Template card: every field left out stays as it is. */
+export interface TemplateChange {
+  theme?: Theme;
+  backgroundColor?: string | null;
+  backgroundImage?: string | null;
+  buttonColor?: string | null;
+  buttonTextColor?: string | null;
+  buttonShape?: ButtonShape;
+}
+
+/** What the public page shows of the look: Premium's custom parts only while premium. */
+export interface PublicLook {
+  backgroundColor: string | null;
+  buttonColor: string | null;
+  buttonTextColor: string | null;
+  buttonShape: ButtonShape;
+}
+
+const isPreset = (color: string) => (PRESET_BACKGROUND_COLORS as readonly string[]).includes(color);
+
+/** A colour as sent: undefined keeps, null or empty clears, else a #rrggbb stored in lower case. */
+function colorChange(value: string | null | undefined, message: string): string | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || value === '') return null;
+  if (!HEX_COLOR_PATTERN.test(value)) throw invalid(message);
+  return value.toLowerCase();
+}
 
 export interface NewUser {
   username: string;
@@ -29,6 +63,10 @@ export class User {
   theme: Theme = 'default';
   backgroundColor: string | null = null;
   backgroundImage: string | null = null;
+  /** Premium's custom look as saved, kept when Premium ends (see publicLook); null: the theme's own colour. */
+  buttonColor: string | null = null;
+  buttonTextColor: string | null = null;
+  buttonShape: ButtonShape = DEFAULT_BUTTON_SHAPE;
   paypalEmail: string | null = null;
   cashappHandle: string | null = null;
   enableBooking = false;
@@ -52,30 +90,81 @@ export class User {
   }
 
   /**
-   * Theme, colour and image of the public page. A colour clears the image and an image clears the colour
-   * (spec §4); free creators choose among the eight presets (decisions.md, Uploads).
+   * Theme, background and buttons of the public page, all or nothing. A colour clears the image and an image
+   * clears the colour (spec §4). Free creators choose among the eight preset backgrounds and the theme's
+   * buttons; Premium, any #rrggbb background and its own button colours and shape (decisions.md), as long
+   * as the button text keeps WCAG AA contrast (4.5:1) with its button.
    */
-  changeTemplate(change: { theme?: Theme; backgroundColor?: string | null; backgroundImage?: string | null }): void {
+  changeTemplate(change: TemplateChange): void {
     const color = change.backgroundColor || null;
     const image = change.backgroundImage || null;
     if (color && image) throw invalid(Messages.colorOrImage);
+    let backgroundColor = this.backgroundColor;
+    let backgroundImage = this.backgroundImage;
     if (color !== null) {
       if (!HEX_COLOR_PATTERN.test(color)) throw invalid(Messages.invalidColor);
-      const normalized = color.toLowerCase();
-      if (!this.isPremium && !(PRESET_BACKGROUND_COLORS as readonly string[]).includes(normalized)) {
-        throw forbidden(Messages.presetColorsOnly);
-      }
-      this.backgroundColor = normalized;
-      this.backgroundImage = null;
+      backgroundColor = color.toLowerCase();
+      if (!this.isPremium && !isPreset(backgroundColor)) throw forbidden(Messages.presetColorsOnly);
+      backgroundImage = null;
     } else if (image !== null) {
       // Only an image this creator already uploaded can be chosen here; new images come through the upload flow.
       if (image !== this.backgroundImage) throw invalid(Messages.imageNotUploaded);
-      this.backgroundColor = null;
+      backgroundColor = null;
     } else {
-      if (change.backgroundColor !== undefined) this.backgroundColor = null;
-      if (change.backgroundImage !== undefined) this.backgroundImage = null;
+      if (change.backgroundColor !== undefined) backgroundColor = null;
+      if (change.backgroundImage !== undefined) backgroundImage = null;
     }
-    if (change.theme !== undefined) this.theme = change.theme;
+
+    const buttonColor = colorChange(change.buttonColor, LookMessages.invalidButtonColor);
+    const buttonTextColor = colorChange(change.buttonTextColor, LookMessages.invalidButtonTextColor);
+    const buttonShape = change.buttonShape;
+    if (buttonShape !== undefined && !(BUTTON_SHAPES as readonly string[]).includes(buttonShape)) {
+      throw invalid(LookMessages.invalidButtonShape);
+    }
+    // Clearing a saved colour or going back to rounded buttons is every creator's to do; choosing one is Premium's.
+    if (!this.isPremium && (buttonColor || buttonTextColor || (buttonShape && buttonShape !== DEFAULT_BUTTON_SHAPE))) {
+      throw forbidden(LookMessages.premiumLookOnly);
+    }
+
+    const theme = change.theme ?? this.theme;
+    const next = {
+      buttonColor: buttonColor === undefined ? this.buttonColor : buttonColor,
+      buttonTextColor: buttonTextColor === undefined ? this.buttonTextColor : buttonTextColor,
+    };
+    // Checked whenever the buttons' colours could change while they show: new colours, or another theme's defaults.
+    const touchesButtons = change.theme !== undefined || buttonColor !== undefined || buttonTextColor !== undefined;
+    if (this.isPremium && touchesButtons && (next.buttonColor || next.buttonTextColor)) {
+      const problem = buttonContrastProblem(theme, next.buttonColor, next.buttonTextColor);
+      if (problem) throw invalid(problem);
+    }
+
+    this.theme = theme;
+    this.backgroundColor = backgroundColor;
+    this.backgroundImage = backgroundImage;
+    this.buttonColor = next.buttonColor;
+    this.buttonTextColor = next.buttonTextColor;
+    if (buttonShape !== undefined) this.buttonShape = buttonShape;
+  }
+
+  /**
+   * The look the public page shows. Premium's custom parts (a background beyond the presets, button colours
+   * and shape) apply only while premium; when it ends the theme's own show instead and the saved values wait
+   * for the creator's return. Colours whose text would be unreadable (possible only through a theme change
+   * made while the look did not apply) fall back to the theme's.
+   */
+  publicLook(): PublicLook {
+    const backgroundColor =
+      this.backgroundColor && (this.isPremium || isPreset(this.backgroundColor)) ? this.backgroundColor : null;
+    if (!this.isPremium) {
+      return { backgroundColor, buttonColor: null, buttonTextColor: null, buttonShape: DEFAULT_BUTTON_SHAPE };
+    }
+    const readable = buttonContrast(this.theme, this.buttonColor, this.buttonTextColor).passes;
+    return {
+      backgroundColor,
+      buttonColor: readable ? this.buttonColor : null,
+      buttonTextColor: readable ? this.buttonTextColor : null,
+      buttonShape: this.buttonShape,
+    };
   }
 
   /** A new profile picture: the public address of an image the upload flow has checked. */

@@ -1,6 +1,7 @@
 import type { PublicUserView, UserView } from '@linkbio/shared-contracts';
 import type { User } from '../domain/user.js';
 
+/** The creator's own view: the look as saved, Premium's parts included while they are not premium. */
 export function toUserView(user: User): UserView {
   return {
     id: user.id,
@@ -12,6 +13,9 @@ export function toUserView(user: User): UserView {
     theme: user.theme,
     backgroundColor: user.backgroundColor,
     backgroundImage: user.backgroundImage,
+    buttonColor: user.buttonColor,
+    buttonTextColor: user.buttonTextColor,
+    buttonShape: user.buttonShape,
     paypalEmail: user.paypalEmail,
     cashappHandle: user.cashappHandle,
     enableBooking: user.enableBooking,
@@ -21,15 +25,20 @@ export function toUserView(user: User): UserView {
   };
 }
 
+/** What visitors see: the look the page shows (User.publicLook), not every value saved. */
 export function toPublicUserView(user: User): PublicUserView {
+  const look = user.publicLook();
   return {
     username: user.username,
     displayName: user.displayName,
     bio: user.bio,
     avatar: user.avatar,
     theme: user.theme,
-    backgroundColor: user.backgroundColor,
+    backgroundColor: look.backgroundColor,
     backgroundImage: user.backgroundImage,
+    buttonColor: look.buttonColor,
+    buttonTextColor: look.buttonTextColor,
+    buttonShape: look.buttonShape,
     enableBooking: user.enableBooking,
     bookingPrice: user.bookingPrice,
     isPremium: user.isPremium,

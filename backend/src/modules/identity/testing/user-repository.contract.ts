@@ -49,6 +49,9 @@ const fields = (user: User | null) =>
     theme: user.theme,
     backgroundColor: user.backgroundColor,
     backgroundImage: user.backgroundImage,
+    buttonColor: user.buttonColor,
+    buttonTextColor: user.buttonTextColor,
+    buttonShape: user.buttonShape,
     paypalEmail: user.paypalEmail,
     cashappHandle: user.cashappHandle,
     enableBooking: user.enableBooking,
@@ -160,6 +163,7 @@ export function describeUserRepositoryContract(name: string, setup: () => Promis
       user.changePayoutSettings({ paypalEmail: 'payouts@example.com', cashappHandle: 'cash_1' });
       user.changeBookingSettings(true, 2550);
       user.isPremium = true;
+      user.changeTemplate({ buttonColor: '#2563EB', buttonTextColor: '#ffffff', buttonShape: 'pill' });
       user.updatedAt = new Date('2026-03-03T10:00:00.000Z');
       await users.save(user);
 
@@ -168,6 +172,9 @@ export function describeUserRepositoryContract(name: string, setup: () => Promis
         displayName: 'New Name',
         theme: 'vibrant',
         backgroundColor: '#f0f9ff',
+        buttonColor: '#2563eb',
+        buttonTextColor: '#ffffff',
+        buttonShape: 'pill',
         paypalEmail: 'payouts@example.com',
         cashappHandle: 'cash_1',
         enableBooking: true,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
 import type { Id } from '../../../shared/ids.js';
-import type { Link } from '../domain/link.js';
+import type { Link, LinkChange, LinkOwner } from '../domain/link.js';
 import { badOrder, linkNotFound } from '../domain/links.errors.js';
 import { LinkRepository } from './ports/link.repository.js';
 
@@ -13,9 +13,10 @@ export class ChangeLinkUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async update(ownerId: Id, linkId: Id, data: { title?: string; url?: string; isActive?: boolean; order?: number }): Promise<Link> {
-    const link = await this.owned(ownerId, linkId);
-    link.change(data, this.clock.now());
+  /** Setting a schedule needs Premium; clearing one does not (a creator whose premium ended may). */
+  async update(owner: LinkOwner, linkId: Id, data: LinkChange): Promise<Link> {
+    const link = await this.owned(owner.id, linkId);
+    link.change(data, this.clock.now(), owner);
     await this.links.save(link);
     return link;
   }

@@ -1,8 +1,9 @@
-import { Messages } from '@linkbio/shared-contracts';
+import { Messages, ScheduleMessages } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { InMemoryLinkRepository } from '../testing/in-memory-link.repository.js';
-import { CreateLinkUseCase, type LinkOwner } from './create-link.use-case.js';
+import type { LinkOwner } from '../domain/link.js';
+import { CreateLinkUseCase } from './create-link.use-case.js';
 
 const setup = () => {
   const links = new InMemoryLinkRepository();
@@ -103,5 +104,65 @@ describe('CreateLinkUseCase', () => {
       aDomainError('invalid', Messages.invalidUrl),
     );
     expect(await links.listForOwner(free.id)).toEqual([]);
+  });
+
+  describe('with a schedule (Premium)', () => {
+    it('stores the start and end a premium creator gives, read in their time zone', async () => {
+      const { links, create } = setup();
+
+      const link = await create.execute(premium, {
+        title: 'Launch',
+        url: 'https://example.com/launch',
+        startsAt: '2026-03-03T09:00:00+09:00',
+        endsAt: '2026-03-04T00:00:00Z',
+      });
+
+      expect(await links.findOwned(premium.id, link.id)).toMatchObject({
+        startsAt: new Date('2026-03-03T00:00:00.000Z'),
+        endsAt: new Date('2026-03-04T00:00:00.000Z'),
+      });
+    });
+
+    it('stores a link without a schedule, or with null bounds, on any plan', async () => {
+      const { links, create } = setup();
+
+      const plain = await create.execute(free, { title: 'Plain', url: 'https://example.com' });
+      const nulls = await create.execute(free, {
+        title: 'Nulls',
+        url: 'https://example.com',
+        startsAt: null,
+        endsAt: null,
+      });
+
+      for (const { id } of [plain, nulls]) {
+        expect(await links.findOwned(free.id, id)).toMatchObject({ startsAt: null, endsAt: null });
+      }
+    });
+
+    it.each([{ startsAt: '2026-03-03T09:00:00Z' }, { endsAt: '2026-03-03T09:00:00Z' }])(
+      'refuses a free creator’s schedule %p with a message that names Premium, storing nothing',
+      async (schedule) => {
+        const { links, create } = setup();
+
+        await expect(
+          create.execute(free, { title: 'Launch', url: 'https://example.com', ...schedule }),
+        ).rejects.toEqual(aDomainError('forbidden', ScheduleMessages.premiumOnly));
+        expect(await links.listForOwner(free.id)).toEqual([]);
+      },
+    );
+
+    it.each([
+      [{ startsAt: '2026-03-03T09:00:00Z', endsAt: '2026-03-03T09:00:00Z' }, ScheduleMessages.endNotAfterStart],
+      [{ startsAt: '2026-03-03T09:00:00Z', endsAt: '2026-03-03T08:00:00Z' }, ScheduleMessages.endNotAfterStart],
+      [{ endsAt: '2036-03-02T12:00:00.001Z' }, ScheduleMessages.outOfRange],
+      [{ startsAt: 'next monday' }, ScheduleMessages.invalidStart],
+    ])('refuses the schedule %p with %p, storing nothing', async (schedule, message) => {
+      const { links, create } = setup();
+
+      await expect(
+        create.execute(premium, { title: 'Launch', url: 'https://example.com', ...schedule }),
+      ).rejects.toEqual(aDomainError('invalid', message));
+      expect(await links.listForOwner(premium.id)).toEqual([]);
+    });
   });
 });

@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
-import type { Id } from '../../../shared/ids.js';
-import { Link, linkLimitFor, linkLimitReached } from '../domain/link.js';
+import { Link, linkLimitFor, linkLimitReached, type LinkOwner, type NewLink } from '../domain/link.js';
 import { LinkRepository } from './ports/link.repository.js';
-
-export interface LinkOwner {
-  id: Id;
-  isPremium: boolean;
-}
 
 @Injectable()
 export class CreateLinkUseCase {
@@ -16,8 +10,9 @@ export class CreateLinkUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(owner: LinkOwner, data: { title: string; url: string; order?: number }): Promise<Link> {
-    const link = Link.create(owner.id, data, this.clock.now());
+  /** A schedule given with the link needs Premium, as on an existing link. */
+  async execute(owner: LinkOwner, data: NewLink): Promise<Link> {
+    const link = Link.create(owner.id, data, this.clock.now(), owner);
     if (!(await this.links.addWithinLimit(link, linkLimitFor(owner.isPremium)))) throw linkLimitReached();
     return link;
   }

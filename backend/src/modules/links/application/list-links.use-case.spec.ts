@@ -1,6 +1,7 @@
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { InMemoryAnalyticsStore } from '../../analytics/testing/in-memory-analytics.store.js';
 import { Link } from '../domain/link.js';
+import { InMemoryLinkOwnerPlans } from '../testing/in-memory-link-owner-plans.js';
 import { InMemoryLinkRepository } from '../testing/in-memory-link.repository.js';
 import { ListLinksUseCase } from './list-links.use-case.js';
 import { RecordClickUseCase } from './record-click.use-case.js';
@@ -18,8 +19,8 @@ const setup = async () => {
     await links.addWithinLimit(link, null);
     return link;
   };
-  const click = new RecordClickUseCase(links, analytics, clock);
-  return { add, click, list: new ListLinksUseCase(links, analytics) };
+  const click = new RecordClickUseCase(links, analytics, clock, new InMemoryLinkOwnerPlans());
+  return { add, click, clock, links, list: new ListLinksUseCase(links, analytics) };
 };
 
 describe('ListLinksUseCase', () => {
@@ -61,13 +62,59 @@ describe('ListLinksUseCase', () => {
   });
 
   it('shows and counts only the active links for the public page', async () => {
-    const { add, list } = await setup();
+    const { add, clock, list } = await setup();
     await add(ALICE, 'b', 1);
     await add(ALICE, 'off', 0, false);
     await add(ALICE, 'a', 0);
     await add(BOB, 'bobs', 0);
 
-    expect((await list.active(ALICE)).map((link) => link.title)).toEqual(['a', 'b']);
+    expect((await list.active({ id: ALICE, isPremium: false }, clock.now())).map((link) => link.title)).toEqual([
+      'a',
+      'b',
+    ]);
     expect(await list.countActive(ALICE)).toBe(2);
+  });
+
+  describe('the public page of a scheduled link', () => {
+    const START = '2026-03-02T09:00:00.000Z';
+    const END = '2026-03-02T17:00:00.000Z';
+
+    const scheduled = async () => {
+      const { add, clock, links, list } = await setup();
+      clock.set('2026-03-01T00:00:00.000Z');
+      await add(ALICE, 'always', 0);
+      const sale = Link.create(
+        ALICE,
+        { title: 'sale', url: 'https://example.com/sale', order: 1, startsAt: START, endsAt: END },
+        clock.now(),
+        { isPremium: true },
+      );
+      await links.addWithinLimit(sale, null);
+      const shownAt = async (now: string, isPremium = true) =>
+        (await list.active({ id: ALICE, isPremium }, new Date(now))).map((link) => link.title);
+      return { shownAt };
+    };
+
+    it.each([
+      ['before the start', '2026-03-02T08:59:59.999Z', ['always']],
+      ['exactly at the start', START, ['always', 'sale']],
+      ['during the window', '2026-03-02T12:00:00.000Z', ['always', 'sale']],
+      ['a millisecond before the end', '2026-03-02T16:59:59.999Z', ['always', 'sale']],
+      ['exactly at the end', END, ['always']],
+      ['after the end', '2026-03-05T00:00:00.000Z', ['always']],
+    ])('shows it to a premium creator’s visitors %s: %p', async (_case, now, titles) => {
+      const { shownAt } = await scheduled();
+
+      expect(await shownAt(now)).toEqual(titles);
+    });
+
+    it.each(['2026-03-02T08:00:00.000Z', '2026-03-03T00:00:00.000Z'])(
+      'shows it as if unscheduled once premium ended (%p)',
+      async (now) => {
+        const { shownAt } = await scheduled();
+
+        expect(await shownAt(now, false)).toEqual(['always', 'sale']);
+      },
+    );
   });
 });

@@ -3,6 +3,7 @@ import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { InMemoryAnalyticsStore } from '../../analytics/testing/in-memory-analytics.store.js';
 import { Link } from '../domain/link.js';
+import { InMemoryLinkOwnerPlans } from '../testing/in-memory-link-owner-plans.js';
 import { InMemoryLinkRepository } from '../testing/in-memory-link.repository.js';
 import { RecordClickUseCase } from './record-click.use-case.js';
 
@@ -18,7 +19,9 @@ const setup = async () => {
     new Date('2026-03-01T00:00:00.000Z'),
   );
   await links.addWithinLimit(link, null);
-  return { links, analytics, link, click: new RecordClickUseCase(links, analytics, new FixedClock(NOW)) };
+  const owners = new InMemoryLinkOwnerPlans();
+  const clock = new FixedClock(NOW);
+  return { links, analytics, link, owners, clock, click: new RecordClickUseCase(links, analytics, clock, owners) };
 };
 
 describe('RecordClickUseCase', () => {
@@ -76,5 +79,54 @@ describe('RecordClickUseCase', () => {
       aDomainError('not_found', Messages.linkNotFound),
     );
     expect(analytics.recorded()).toEqual([]);
+  });
+
+  describe('on a scheduled link', () => {
+    const START = '2026-03-02T09:00:00.000Z';
+    const END = '2026-03-02T17:00:00.000Z';
+
+    const scheduled = async () => {
+      const context = await setup();
+      context.owners.setPremium(ALICE);
+      context.link.change({ startsAt: START, endsAt: END }, NOW, { isPremium: true });
+      await context.links.save(context.link);
+      return context;
+    };
+
+    it.each([
+      ['exactly at the start', START],
+      ['during the window', '2026-03-02T12:00:00.000Z'],
+      ['a millisecond before the end', '2026-03-02T16:59:59.999Z'],
+    ])('sends the visitor on and counts the click %s', async (_case, now) => {
+      const { analytics, clock, click, link } = await scheduled();
+      clock.set(now);
+
+      expect(await click.execute(link.id, { isBot: false })).toBe('https://shop.example.com/x');
+      expect(analytics.recorded()).toEqual([expect.objectContaining({ kind: 'click', occurredAt: new Date(now) })]);
+    });
+
+    it.each([
+      ['before the start', '2026-03-02T08:59:59.999Z'],
+      ['exactly at the end', END],
+      ['after the end', '2026-03-03T00:00:00.000Z'],
+    ])('answers not found %s and counts nothing, as for an inactive link', async (_case, now) => {
+      const { analytics, clock, click, link } = await scheduled();
+      clock.set(now);
+
+      await expect(click.execute(link.id, { isBot: false })).rejects.toEqual(
+        aDomainError('not_found', Messages.linkNotFound),
+      );
+      await expect(click.execute(link.id, null)).rejects.toEqual(aDomainError('not_found', Messages.linkNotFound));
+      expect(analytics.recorded()).toEqual([]);
+    });
+
+    it('sends the visitor on outside the window once the creator’s premium ended', async () => {
+      const { analytics, clock, click, link, owners } = await scheduled();
+      owners.setPremium(ALICE, false);
+      clock.set('2026-03-03T00:00:00.000Z');
+
+      expect(await click.execute(link.id, { isBot: false })).toBe('https://shop.example.com/x');
+      expect(analytics.recorded()).toHaveLength(1);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Messages } from '@linkbio/shared-contracts';
+import { Messages, ScheduleMessages } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { compareLinks, Link, linkLimitFor } from './link.js';
 
@@ -77,6 +77,50 @@ describe('Link.change', () => {
     const before = { ...link };
 
     expect(() => link.change(change, new Date('2026-03-03T09:00:00.000Z'))).toThrow(aDomainError('invalid', message));
+    expect({ ...link }).toEqual(before);
+  });
+});
+
+describe('Link scheduling', () => {
+  const PREMIUM = { isPremium: true };
+
+  it('makes an unscheduled link unless a schedule is given', () => {
+    expect(aLink()).toMatchObject({ startsAt: null, endsAt: null });
+  });
+
+  it('makes a link with the start and end a premium creator gives', () => {
+    const link = Link.create(
+      'owner-1',
+      {
+        title: 'Sale',
+        url: 'https://example.com',
+        startsAt: '2026-03-02T10:00:00+01:00',
+        endsAt: '2026-03-02T12:00:00Z',
+      },
+      CREATED,
+      PREMIUM,
+    );
+
+    expect(link).toMatchObject({ startsAt: CREATED, endsAt: new Date('2026-03-02T12:00:00.000Z') });
+  });
+
+  it('refuses a schedule without Premium (the plan defaults to free)', () => {
+    expect(() =>
+      Link.create('owner-1', { title: 'Sale', url: 'https://example.com', startsAt: '2026-03-02T10:00:00Z' }, CREATED),
+    ).toThrow(aDomainError('forbidden', ScheduleMessages.premiumOnly));
+  });
+
+  it('refuses a change with a bad schedule as a whole, leaving the link as it was', () => {
+    const link = aLink();
+    const before = { ...link };
+
+    expect(() =>
+      link.change(
+        { title: 'Renamed', isActive: false, endsAt: '2026-03-02T08:00:00Z', startsAt: '2026-03-02T09:00:00Z' },
+        CREATED,
+        PREMIUM,
+      ),
+    ).toThrow(aDomainError('invalid', ScheduleMessages.endNotAfterStart));
     expect({ ...link }).toEqual(before);
   });
 });

@@ -1,6 +1,31 @@
 import { FREE_PLAN_LINK_LIMIT, Messages, normalizeHttpUrl } from '@linkbio/shared-contracts';
 import { forbidden, invalid } from '../../../shared/domain-error.js';
 import { newId, type Id } from '../../../shared/ids.js';
+import { rescheduled, type ScheduleChange } from './link-schedule.js';
+
+/** A creator as the links module knows them: who they are and whether they are premium now. */
+export interface LinkOwner {
+  id: Id;
+  isPremium: boolean;
+}
+
+/** Whether the creator may set a schedule; without it, setting one is refused as on the free plan. */
+export type LinkPlan = Pick<LinkOwner, 'isPremium'>;
+
+const FREE: LinkPlan = { isPremium: false };
+
+export interface NewLink extends ScheduleChange {
+  title: string;
+  url: string;
+  order?: number;
+}
+
+export interface LinkChange extends ScheduleChange {
+  title?: string;
+  url?: string;
+  isActive?: boolean;
+  order?: number;
+}
 
 /** One button on a creator's public page. */
 export class Link {
@@ -10,27 +35,38 @@ export class Link {
   url: string;
   isActive = true;
   order = 0;
+  /** Scheduling (Premium): shown from startsAt (inclusive) until endsAt (exclusive); null: no bound. */
+  startsAt: Date | null = null;
+  endsAt: Date | null = null;
   createdAt: Date;
   updatedAt: Date;
 
-  static create(ownerId: Id, data: { title: string; url: string; order?: number }, now: Date): Link {
+  static create(ownerId: Id, data: NewLink, now: Date, plan: LinkPlan = FREE): Link {
+    const title = checkTitle(data.title);
+    const url = checkUrl(data.url);
+    const schedule = rescheduled({ startsAt: null, endsAt: null }, data, now, plan.isPremium);
     const link = new Link();
     link.id = newId();
     link.ownerId = ownerId;
-    link.title = checkTitle(data.title);
-    link.url = checkUrl(data.url);
+    link.title = title;
+    link.url = url;
     link.order = data.order ?? 0;
+    link.startsAt = schedule.startsAt;
+    link.endsAt = schedule.endsAt;
     link.createdAt = now;
     link.updatedAt = now;
     return link;
   }
 
   /** Checks everything before changing anything: a refused change leaves the link as it was. */
-  change(data: { title?: string; url?: string; isActive?: boolean; order?: number }, now: Date): void {
+  change(data: LinkChange, now: Date, plan: LinkPlan = FREE): void {
     const title = data.title === undefined ? this.title : checkTitle(data.title);
     const url = data.url === undefined ? this.url : checkUrl(data.url);
+    const schedule = rescheduled(this, data, now, plan.isPremium);
     this.title = title;
     this.url = url;
+    this.startsAt = schedule.startsAt;
+    this.endsAt = schedule.endsAt;
     if (data.isActive !== undefined) this.isActive = data.isActive;
     if (data.order !== undefined) this.order = data.order;
     this.updatedAt = now;

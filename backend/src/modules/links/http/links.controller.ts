@@ -15,7 +15,7 @@ import { ChangeLinkUseCase } from '../application/change-link.use-case.js';
 import { CreateLinkUseCase } from '../application/create-link.use-case.js';
 import { ListLinksUseCase } from '../application/list-links.use-case.js';
 import { RecordClickUseCase } from '../application/record-click.use-case.js';
-import type { Link } from '../domain/link.js';
+import type { Link, LinkOwner } from '../domain/link.js';
 import { linkNotFound } from '../domain/links.errors.js';
 import { visitorFrom } from '../../analytics/http/visitor.js';
 
@@ -26,8 +26,12 @@ const toLinkView = (link: Link, clicks: number): LinkView => ({
   clicks,
   isActive: link.isActive,
   order: link.order,
+  startsAt: link.startsAt?.toISOString() ?? null,
+  endsAt: link.endsAt?.toISOString() ?? null,
   createdAt: link.createdAt.toISOString(),
 });
+
+const ownerOf = (user: User): LinkOwner => ({ id: user.id, isPremium: user.isPremium });
 
 /** A malformed id names no link: answered exactly like a missing one. */
 function linkId(id: string): string {
@@ -53,13 +57,16 @@ export class LinksController {
   @Post()
   @UseGuards(SignedInGuard)
   async add(@CurrentUser() user: User, @Body() body: CreateLinkRequest): Promise<LinkView> {
-    return toLinkView(await this.create.execute({ id: user.id, isPremium: user.isPremium }, body), 0);
+    return toLinkView(await this.create.execute(ownerOf(user), body), 0);
   }
 
   @Put('order')
   @UseGuards(SignedInGuard)
   async reorder(@CurrentUser() user: User, @Body() body: ReorderLinksRequest): Promise<LinkView[]> {
-    await this.change.reorder(user.id, body.ids.map((id) => id.toLowerCase()));
+    await this.change.reorder(
+      user.id,
+      body.ids.map((id) => id.toLowerCase()),
+    );
     return this.all(user);
   }
 
@@ -67,7 +74,7 @@ export class LinksController {
   @UseGuards(SignedInGuard)
   async update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateLinkRequest): Promise<LinkView> {
     if (Object.values(body).every((value) => value === undefined)) throw invalid(Messages.nothingToUpdate);
-    const link = await this.change.update(user.id, linkId(id), body);
+    const link = await this.change.update(ownerOf(user), linkId(id), body);
     return toLinkView(link, await this.list.clicksOf(user.id, link.id));
   }
 

@@ -11,6 +11,8 @@ export const LinkSchema = new EntitySchema<Link>({
     url: { type: 'string', length: 2048 },
     isActive: { type: 'boolean' },
     order: { type: 'integer', fieldName: 'position' },
+    startsAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    endsAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

@@ -2,6 +2,7 @@ import type { Id } from '../../../shared/ids.js';
 import { copyOf } from '../../../shared/testing/copy.js';
 import { LinkRepository } from '../application/ports/link.repository.js';
 import { compareLinks, type Link } from '../domain/link.js';
+import { isLinkVisibleAt } from '../domain/link-schedule.js';
 
 /** LinkRepository over a Map, with MikroOrmLinkRepository's rules. Stores and returns copies. */
 export class InMemoryLinkRepository extends LinkRepository {
@@ -23,8 +24,8 @@ export class InMemoryLinkRepository extends LinkRepository {
       .map((link) => copyOf(link));
   }
 
-  async listActiveForOwner(ownerId: Id): Promise<Link[]> {
-    return (await this.listForOwner(ownerId)).filter((link) => link.isActive);
+  async listVisibleForOwner(ownerId: Id, now: Date, schedulingApplies: boolean): Promise<Link[]> {
+    return (await this.listForOwner(ownerId)).filter((link) => isLinkVisibleAt(link, now, schedulingApplies));
   }
 
   async countActiveForOwner(ownerId: Id): Promise<number> {

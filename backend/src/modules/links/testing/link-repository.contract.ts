@@ -24,11 +24,15 @@ const fields = (link: Link | null) =>
     url: link.url,
     isActive: link.isActive,
     order: link.order,
+    startsAt: link.startsAt?.toISOString() ?? null,
+    endsAt: link.endsAt?.toISOString() ?? null,
     createdAt: link.createdAt.toISOString(),
     updatedAt: link.updatedAt.toISOString(),
   };
 
 const idsOf = (links: Link[]) => links.map((link) => link.id);
+const iso = (minutes: number) => at(minutes).toISOString();
+const PREMIUM = { isPremium: true };
 
 /**
  * The behaviour every LinkRepository has, run against the in-memory fake and against PostgreSQL, so the
@@ -49,12 +53,26 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
     /** Stores a link (no limit) and returns it. */
     async function stored(
       ownerId: Id,
-      data: { title?: string; order?: number; minute?: number; active?: boolean } = {},
+      data: {
+        title?: string;
+        order?: number;
+        minute?: number;
+        active?: boolean;
+        startsAt?: string | null;
+        endsAt?: string | null;
+      } = {},
     ) {
       const link = Link.create(
         ownerId,
-        { title: data.title ?? 'My site', url: 'https://example.com/a', order: data.order ?? 0 },
+        {
+          title: data.title ?? 'My site',
+          url: 'https://example.com/a',
+          order: data.order ?? 0,
+          startsAt: data.startsAt,
+          endsAt: data.endsAt,
+        },
         at(data.minute ?? 0),
+        PREMIUM,
       );
       if (data.active === false) link.isActive = false;
       expect(await links.addWithinLimit(link, null)).toBe(true);
@@ -63,7 +81,12 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
 
     it('stores an added link with every field as given', async () => {
       const owner = await fixture.newOwner();
-      const link = Link.create(owner, { title: 'Shop', url: 'https://shop.example.com/x?y=1', order: 3 }, at(5));
+      const link = Link.create(
+        owner,
+        { title: 'Shop', url: 'https://shop.example.com/x?y=1', order: 3, startsAt: iso(60), endsAt: iso(120) },
+        at(5),
+        PREMIUM,
+      );
       link.isActive = false;
 
       expect(await links.addWithinLimit(link, 5)).toBe(true);
@@ -120,10 +143,60 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
       const first = await stored(owner, { order: 1 });
       await stored(other);
 
-      expect(idsOf(await links.listActiveForOwner(owner))).toEqual([first.id, later.id]);
+      expect(idsOf(await links.listVisibleForOwner(owner, at(0), true))).toEqual([first.id, later.id]);
+      expect(idsOf(await links.listVisibleForOwner(owner, at(0), false))).toEqual([first.id, later.id]);
       expect(await links.countActiveForOwner(owner)).toBe(2);
       expect(await links.countActiveForOwner(await fixture.newOwner())).toBe(0);
       expect(await links.listForOwner(await fixture.newOwner())).toEqual([]);
+    });
+
+    it('keeps a schedule to the millisecond and clears it again', async () => {
+      const owner = await fixture.newOwner();
+      const link = await stored(owner, { startsAt: '2026-03-02T09:00:00.001Z', endsAt: '2026-03-02T09:00:00.002Z' });
+
+      expect(fields(await fixture.reopen().findOwned(owner, link.id))).toMatchObject({
+        startsAt: '2026-03-02T09:00:00.001Z',
+        endsAt: '2026-03-02T09:00:00.002Z',
+      });
+
+      const reread = (await links.findOwned(owner, link.id))!;
+      reread.change({ startsAt: null, endsAt: null }, at(1));
+      await links.save(reread);
+      expect(fields(await fixture.reopen().findOwned(owner, link.id))).toMatchObject({ startsAt: null, endsAt: null });
+    });
+
+    it('lists for the public page only the links within their schedule, from the start to just before the end', async () => {
+      const owner = await fixture.newOwner();
+      const always = await stored(owner, { order: 0 });
+      const window = await stored(owner, { order: 1, startsAt: iso(60), endsAt: iso(120) });
+      const fromStart = await stored(owner, { order: 2, startsAt: iso(90) });
+      const untilEnd = await stored(owner, { order: 3, endsAt: iso(90) });
+      await stored(owner, { order: 4, active: false, startsAt: iso(0) });
+      const shownAt = async (minutes: number) => idsOf(await links.listVisibleForOwner(owner, at(minutes), true));
+
+      expect(await shownAt(59.99)).toEqual([always.id, untilEnd.id]);
+      expect(await shownAt(60)).toEqual([always.id, window.id, untilEnd.id]);
+      expect(await shownAt(89.99)).toEqual([always.id, window.id, untilEnd.id]);
+      expect(await shownAt(90)).toEqual([always.id, window.id, fromStart.id]);
+      expect(await shownAt(119.99)).toEqual([always.id, window.id, fromStart.id]);
+      expect(await shownAt(120)).toEqual([always.id, fromStart.id]);
+    });
+
+    it('lists every active link, whatever its schedule, when scheduling does not apply (premium ended)', async () => {
+      const owner = await fixture.newOwner();
+      const ended = await stored(owner, { order: 0, endsAt: iso(10) });
+      const upcoming = await stored(owner, { order: 1, startsAt: iso(100) });
+      await stored(owner, { order: 2, active: false });
+
+      expect(idsOf(await links.listVisibleForOwner(owner, at(50), false))).toEqual([ended.id, upcoming.id]);
+      expect(idsOf(await links.listVisibleForOwner(owner, at(50), true))).toEqual([]);
+    });
+
+    it('finds a scheduled active link by id whatever the time: the click decides with the owner’s plan', async () => {
+      const owner = await fixture.newOwner();
+      const ended = await stored(owner, { endsAt: iso(10) });
+
+      expect((await links.findActive(ended.id))?.endsAt).toEqual(at(10));
     });
 
     it('adds within the limit and refuses, storing nothing, once the owner holds that many links', async () => {
@@ -167,7 +240,17 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
       const { id } = await stored(owner);
       const link = (await links.findOwned(owner, id))!;
 
-      link.change({ title: 'Renamed', url: 'http://renamed.example.org', isActive: false, order: 4 }, at(30));
+      link.change(
+        {
+          title: 'Renamed',
+          url: 'http://renamed.example.org',
+          isActive: false,
+          order: 4,
+          endsAt: '2026-03-02T10:00:00+01:00',
+        },
+        at(30),
+        PREMIUM,
+      );
       await links.save(link);
 
       expect(fields(await fixture.reopen().findOwned(owner, id))).toEqual({
@@ -176,6 +259,8 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
         url: 'http://renamed.example.org',
         isActive: false,
         order: 4,
+        startsAt: null,
+        endsAt: '2026-03-02T09:00:00.000Z',
         createdAt: at(0).toISOString(),
         updatedAt: at(30).toISOString(),
       });

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import type { Payout } from '../domain/payout.js';
-import { ImmediateTransactions } from '../testing/immediate.transactions.js';
+import { ImmediateTransactions } from '../../../shared/testing/immediate.transactions.js';
 import { InMemoryPayoutStore } from '../testing/in-memory-payout.store.js';
 import { RecordingPayoutJobs } from '../testing/recording-payout.jobs.js';
 import { CreateWeeklyPayoutsUseCase } from './create-weekly-payouts.use-case.js';

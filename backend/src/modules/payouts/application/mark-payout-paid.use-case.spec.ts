@@ -4,7 +4,7 @@ import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { parseIsoWeek } from '../domain/iso-week.js';
 import { openPayout, type Payout, type PayoutDetails } from '../domain/payout.js';
-import { ImmediateTransactions } from '../testing/immediate.transactions.js';
+import { ImmediateTransactions } from '../../../shared/testing/immediate.transactions.js';
 import { InMemoryPayoutStore } from '../testing/in-memory-payout.store.js';
 import { MarkPayoutPaidUseCase } from './mark-payout-paid.use-case.js';
 

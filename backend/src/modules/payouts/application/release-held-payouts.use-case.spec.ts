@@ -4,7 +4,7 @@ import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { parseIsoWeek } from '../domain/iso-week.js';
 import { dispatched, openPayout, type Payout, type PayoutDetails } from '../domain/payout.js';
 import { FakePayoutGateway } from '../testing/fake-payout.gateway.js';
-import { ImmediateTransactions } from '../testing/immediate.transactions.js';
+import { ImmediateTransactions } from '../../../shared/testing/immediate.transactions.js';
 import { InMemoryPayoutStore } from '../testing/in-memory-payout.store.js';
 import { RecordingPayoutJobs } from '../testing/recording-payout.jobs.js';
 import { PayoutGateways } from './ports/payout-gateway.js';

@@ -1,5 +1,5 @@
 import { Check, Copy, ExternalLink, Eye, Globe } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { UserView } from '@linkbio/shared-contracts';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -42,8 +42,11 @@ function CopyAddressButton({ address }: { address: string }) {
   );
 }
 
-/** Display name, public address, count of active links, Preview and Visit (spec §2). */
-export function DashboardHeader({ user }: { user: UserView }) {
+/**
+ * Display name, public address, count of active links, Preview and Visit (spec §2). `actions`: more buttons
+ * before Preview, from other features (the QR code).
+ */
+export function DashboardHeader({ user, actions }: { user: UserView; actions?: ReactNode }) {
   const analytics = useAnalytics();
   const address = `${window.location.host}/${user.username}`;
   const path = `/${user.username}`;
@@ -85,6 +88,7 @@ export function DashboardHeader({ user }: { user: UserView }) {
         </div>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:shrink-0">
+        {actions}
         <Button variant="outline" onClick={() => openPublicPage(path)}>
           <Eye aria-hidden="true" /> Preview
         </Button>

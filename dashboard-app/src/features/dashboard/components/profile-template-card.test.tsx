@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { PRESET_BACKGROUND_COLORS, type UserView } from '@linkbio/shared-contracts';
 import { aUser, never, renderDashboard, stubApi } from '@/test/render-dashboard';
@@ -145,14 +145,222 @@ describe('ProfileTemplateCard', () => {
     expect(await screen.findByText('Failed to update background image. Please try again.')).toBeInTheDocument();
   });
 
-  it('lets Premium creators apply any color, and shows free creators the way to Premium', async () => {
-    stubApi({});
-    const { unmount } = renderDashboard(<Harness initial={aUser({ isPremium: true })} />);
-    expect(screen.getByLabelText('Custom color')).toHaveAttribute('type', 'color');
-    unmount();
+  it('lets Premium creators type or pick any background color, previewed live, and apply it', async () => {
+    const { calls } = stubApi({
+      'PUT /api/users/template': ({ body }) => ({
+        body: { user: aUser({ isPremium: true, ...(body as Partial<UserView>) }) },
+      }),
+    });
+    const { user } = renderDashboard(<Harness initial={aUser({ isPremium: true, backgroundColor: '#ffffff' })} />);
 
-    renderDashboard(<Harness initial={aUser({ isPremium: false })} />);
-    expect(screen.queryByLabelText('Custom color')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', '/subscribe');
+    const picker = screen.getByLabelText('Custom color');
+    expect(picker).toHaveAttribute('type', 'color');
+    expect(picker).toBeEnabled();
+    const hex = screen.getByRole('textbox', { name: 'Custom color hex' });
+    await user.clear(hex);
+    await user.type(hex, '#1E1B4B');
+    expect(picker).toHaveValue('#1e1b4b');
+    expect(screen.getByTestId('look-preview')).toHaveStyle({ backgroundColor: '#1e1b4b' });
+
+    fireEvent.change(picker, { target: { value: '#123456' } });
+    expect(hex).toHaveValue('#123456');
+    expect(screen.getByTestId('look-preview')).toHaveStyle({ backgroundColor: '#123456' });
+    await user.click(screen.getByRole('button', { name: 'Apply color' }));
+
+    expect(await screen.findByText('Template updated')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      theme: 'default',
+      backgroundColor: '#123456',
+      backgroundImage: null,
+    });
+  });
+
+  it('does not apply a background hex that is not #rrggbb', async () => {
+    stubApi({});
+    const { user } = renderDashboard(<Harness initial={aUser({ isPremium: true })} />);
+
+    const hex = screen.getByRole('textbox', { name: 'Custom color hex' });
+    await user.clear(hex);
+    await user.type(hex, '#12345');
+
+    expect(hex).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Enter a color like #2563eb')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply color' })).toBeDisabled();
+  });
+
+  describe('buttons (Premium)', () => {
+    const premium = (overrides: Partial<UserView> = {}) =>
+      aUser({ isPremium: true, buttonColor: null, buttonTextColor: null, buttonShape: 'rounded', ...overrides });
+    const previewButton = () => screen.getAllByTestId('preview-button')[0]!;
+    const setHex = async (user: ReturnType<typeof renderDashboard>['user'], name: string, value: string) => {
+      const box = screen.getByRole('textbox', { name: `${name} hex` });
+      await user.clear(box);
+      if (value) await user.type(box, value);
+    };
+    const save = () => screen.getByRole('button', { name: 'Save button style' });
+    const contrastLine = () => screen.getByText(/contrast/i, { selector: '#button-contrast span' });
+
+    it('starts from the theme’s own buttons, previewed, with their contrast', () => {
+      stubApi({});
+      renderDashboard(<Harness initial={premium()} />);
+
+      expect(screen.getByLabelText('Button color')).toHaveValue('#ffffff');
+      expect(screen.getByRole('textbox', { name: 'Button color hex' })).toHaveAttribute('placeholder', '#ffffff');
+      expect(screen.getByLabelText('Button text color')).toHaveValue('#0f172a');
+      expect(screen.getByRole('radio', { name: 'Rounded' })).toBeChecked();
+      expect(previewButton()).toHaveStyle({ backgroundColor: '#ffffff', color: '#0f172a', borderRadius: '0.75rem' });
+      expect(contrastLine()).toHaveTextContent('Text contrast 17.85:1: easy to read (4.5:1 or more).');
+      expect(save()).toBeDisabled(); // nothing changed yet
+    });
+
+    it('previews colours and shape as they change, and saves them', async () => {
+      const { calls } = stubApi({
+        'PUT /api/users/template': ({ body }) => ({ body: { user: premium(body as Partial<UserView>) } }),
+      });
+      const { user } = renderDashboard(<Harness initial={premium()} />);
+
+      await setHex(user, 'Button color', '#2563EB');
+      fireEvent.change(screen.getByLabelText('Button text color'), { target: { value: '#ffffff' } });
+      await user.click(screen.getByRole('radio', { name: 'Pill' }));
+
+      expect(previewButton()).toHaveStyle({ backgroundColor: '#2563eb', color: '#ffffff', borderRadius: '9999px' });
+      expect(contrastLine()).toHaveTextContent('Text contrast 5.17:1');
+      await user.click(screen.getByRole('radio', { name: 'Square' }));
+      expect(previewButton()).toHaveStyle({ borderRadius: '0' });
+      await user.click(save());
+
+      expect(await screen.findByText('Template updated')).toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        buttonColor: '#2563eb',
+        buttonTextColor: '#ffffff',
+        buttonShape: 'square',
+      });
+      await waitFor(() => expect(save()).toBeDisabled());
+    });
+
+    it.each([
+      ['#ffffff', '#777777', '4.48'],
+      ['#3b82f6', '#ffffff', '3.68'],
+      ['#2563eb', '', '3.45'], // on the default theme's own #0f172a text
+      ['', '#ffffff', '1'], // on the default theme's own #ffffff button
+    ])('warns about %s / %s text below 4.5:1 (%s:1) and will not save it', async (button, text, ratio) => {
+      const { calls } = stubApi({});
+      const { user } = renderDashboard(<Harness initial={premium()} />);
+
+      await setHex(user, 'Button color', button);
+      await setHex(user, 'Button text color', text);
+
+      const reason = `Button text needs more contrast with the button colour (${ratio}:1; at least 4.5:1).`;
+      expect(contrastLine()).toHaveTextContent(reason);
+      expect(save()).toBeDisabled();
+      expect(save()).toHaveAccessibleDescription(reason);
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    });
+
+    it('lets the creator fix a low contrast and save', async () => {
+      stubApi({ 'PUT /api/users/template': ({ body }) => ({ body: { user: premium(body as Partial<UserView>) } }) });
+      const { user } = renderDashboard(<Harness initial={premium()} />);
+
+      await setHex(user, 'Button text color', '#777777');
+      expect(save()).toBeDisabled();
+      await setHex(user, 'Button text color', '#767676');
+
+      expect(contrastLine()).toHaveTextContent('Text contrast 4.54:1');
+      expect(save()).toBeEnabled();
+    });
+
+    it('will not save a hex that is not #rrggbb', async () => {
+      stubApi({});
+      const { user } = renderDashboard(<Harness initial={premium()} />);
+
+      await setHex(user, 'Button color', 'blue');
+
+      expect(screen.getByRole('textbox', { name: 'Button color hex' })).toHaveAttribute('aria-invalid', 'true');
+      expect(save()).toBeDisabled();
+      expect(save()).toHaveAccessibleDescription('Enter a color like #2563eb');
+    });
+
+    it('goes back to the theme’s colours', async () => {
+      const { calls } = stubApi({
+        'PUT /api/users/template': ({ body }) => ({ body: { user: premium(body as Partial<UserView>) } }),
+      });
+      const { user } = renderDashboard(
+        <Harness initial={premium({ theme: 'dark', buttonColor: '#fde68a', buttonTextColor: '#1e1b4b' })} />,
+      );
+      expect(previewButton()).toHaveStyle({ backgroundColor: '#fde68a', color: '#1e1b4b' });
+
+      await user.click(screen.getByRole('button', { name: 'Use theme colors' }));
+
+      expect(previewButton()).toHaveStyle({ backgroundColor: '#1e293b', color: '#f8fafc' });
+      await user.click(save());
+      await screen.findByText('Template updated');
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+        buttonColor: null,
+        buttonTextColor: null,
+        buttonShape: 'rounded',
+      });
+    });
+
+    it('shows the server’s reason when it refuses a change', async () => {
+      const reason = 'Button text needs more contrast with the button colour (1:1; at least 4.5:1).';
+      stubApi({ 'PUT /api/users/template': { status: 400, body: { statusCode: 400, message: reason } } });
+      const { user } = renderDashboard(<Harness initial={premium({ theme: 'dark', buttonTextColor: '#ffffff' })} />);
+
+      await user.click(screen.getByRole('radio', { name: 'Default' }));
+
+      expect(await screen.findByText(reason, { selector: 'li *' })).toBeInTheDocument();
+    });
+  });
+
+  describe('for free creators', () => {
+    it('shows the custom look locked, with a lock, a sentence and the way to Premium', async () => {
+      stubApi({});
+      const { user, router } = renderDashboard(<Harness initial={aUser({ isPremium: false })} />);
+
+      for (const label of ['Custom color', 'Button color', 'Button text color']) {
+        expect(screen.getByLabelText(label)).toBeDisabled();
+        expect(screen.getByRole('textbox', { name: `${label} hex` })).toBeDisabled();
+      }
+      for (const shape of ['Rounded', 'Pill', 'Square'])
+        expect(screen.getByRole('radio', { name: shape })).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Apply color' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Save button style' })).not.toBeInTheDocument();
+      expect(screen.getAllByRole('img', { name: 'Locked' })).toHaveLength(2);
+      expect(screen.getByText(/Any background color beyond the presets is part of Premium\./)).toBeInTheDocument();
+      expect(screen.getByText(/Button colors and shapes of your own are part of Premium\./)).toBeInTheDocument();
+      const upgrades = screen.getAllByRole('link', { name: 'Upgrade to Premium' });
+      expect(upgrades).toHaveLength(2);
+      for (const link of upgrades) expect(link).toHaveAttribute('href', '/subscribe');
+
+      await user.click(upgrades[1]!);
+      expect(router.state.location.pathname).toBe('/subscribe');
+    });
+
+    it('previews what the page shows after Premium ends: the theme’s buttons, the saved look kept', () => {
+      stubApi({});
+      renderDashboard(
+        <Harness
+          initial={aUser({
+            isPremium: false,
+            backgroundColor: '#123456',
+            buttonColor: '#2563eb',
+            buttonTextColor: '#ffffff',
+            buttonShape: 'pill',
+          })}
+        />,
+      );
+
+      expect(
+        screen.getByText(/Your button colors and shape are kept and show again when you are back on Premium\./),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Button color hex' })).toHaveValue('#2563eb');
+      expect(screen.getByRole('radio', { name: 'Pill' })).toBeChecked();
+      expect(screen.getAllByTestId('preview-button')[0]).toHaveStyle({
+        backgroundColor: '#ffffff',
+        color: '#0f172a',
+        borderRadius: '0.75rem',
+      });
+      expect(screen.getByTestId('look-preview')).toHaveStyle({ backgroundColor: '#f8fafc' });
+    });
   });
 });

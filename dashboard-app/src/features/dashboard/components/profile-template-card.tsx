@@ -1,19 +1,35 @@
-import { Check, ImageIcon, ImageUp, Palette } from 'lucide-react';
+import { Check, CircleAlert, CircleCheck, ImageIcon, ImageUp, Palette } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import {
   BACKGROUND_MAX_BYTES,
+  buttonContrast,
+  contrastRatio,
+  DEFAULT_BUTTON_SHAPE,
+  formatContrastRatio,
+  LookMessages,
   PRESET_BACKGROUND_COLORS,
+  THEME_BUTTON_COLORS,
   THEMES,
+  type ButtonShape,
   type Theme,
   type UserView,
 } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
+import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useUpdateBackgroundImage } from '../api/update-background-image';
 import { useUpdateTemplate, type TemplateChange } from '../api/update-template';
+import {
+  ColorField,
+  HEX_HINT,
+  LookPreview,
+  parseHex,
+  PremiumLock,
+  ShapeControl,
+  type PreviewLook,
+} from './custom-look';
 import { LazyImageUploadDialog, preloadImageUploadDialog } from './lazy-image-upload-dialog';
 import { SettingsCard } from './settings-card';
 
@@ -37,19 +53,41 @@ interface ProfileTemplateCardProps {
   className?: string;
 }
 
-const templateError = () =>
-  toast({ variant: 'destructive', title: 'Error', description: 'Failed to update template. Please try again.' });
+/** The server's reason when it refused the change (a colour only Premium may use, unreadable button text), else the spec's text. */
+const templateError = (error: unknown) =>
+  toast({
+    variant: 'destructive',
+    title: 'Error',
+    description:
+      (error instanceof ApiError && error.status < 500 && error.serverMessage) ||
+      'Failed to update template. Please try again.',
+  });
+
+const isPreset = (color: string) => (PRESET_BACKGROUND_COLORS as readonly string[]).includes(color);
+/** True when white text reads better than dark text on this colour, as the bio page decides. */
+const isDark = (color: string) => contrastRatio(color, '#ffffff') > contrastRatio(color, '#0f172a');
 
 /**
  * Profile Template: theme, then a background that is either a solid colour or a custom image — never both
- * (spec §4). Every choice is saved at once. Free creators pick among the eight presets; Premium, any colour.
+ * (spec §4), then the link buttons. Theme and background choices are saved at once. Free creators pick among
+ * the eight presets and keep the theme's buttons; Premium, any colour and its own button colours and shape,
+ * previewed live and saved only while the button text keeps 4.5:1 contrast (the server's rule, shared).
  */
 export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTemplateCardProps) {
   const template = useUpdateTemplate(onUserChange);
   const saveImage = useUpdateBackgroundImage(onUserChange);
+  const premium = user.isPremium;
+  const saved = {
+    buttonColor: user.buttonColor ?? null,
+    buttonTextColor: user.buttonTextColor ?? null,
+    buttonShape: user.buttonShape ?? DEFAULT_BUTTON_SHAPE,
+  };
   const [mode, setMode] = useState<BackgroundMode>(user.backgroundImage ? 'image' : 'color');
   const [uploading, setUploading] = useState(false);
   const [customColor, setCustomColor] = useState(user.backgroundColor ?? '#f8fafc');
+  const [buttonColorText, setButtonColorText] = useState(saved.buttonColor ?? '');
+  const [buttonTextColorText, setButtonTextColorText] = useState(saved.buttonTextColor ?? '');
+  const [buttonShape, setButtonShape] = useState<ButtonShape>(saved.buttonShape);
 
   const pending = template.isPending ? template.variables : undefined;
   const theme = pending?.theme ?? user.theme;
@@ -60,8 +98,53 @@ export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTe
   const save = (change: TemplateChange) =>
     template.mutate(change, { onSuccess: () => toast({ title: 'Template updated' }), onError: templateError });
 
-  const chooseColor = (backgroundColor: string) =>
+  const chooseColor = (backgroundColor: string) => {
+    setCustomColor(backgroundColor.toLowerCase());
     save({ theme: user.theme, backgroundColor: backgroundColor.toLowerCase(), backgroundImage: null });
+  };
+  const customBackground = parseHex(customColor);
+
+  // The button look being edited: undefined while a hex box holds something that is not a colour yet.
+  const draftButtonColor = parseHex(buttonColorText);
+  const draftButtonTextColor = parseHex(buttonTextColorText);
+  const hexInvalid = draftButtonColor === undefined || draftButtonTextColor === undefined;
+  const contrast = buttonContrast(
+    theme,
+    draftButtonColor === undefined ? saved.buttonColor : draftButtonColor,
+    draftButtonTextColor === undefined ? saved.buttonTextColor : draftButtonTextColor,
+  );
+  const buttonProblem = hexInvalid ? HEX_HINT : contrast.passes ? null : LookMessages.contrastTooLow(contrast.ratio);
+  const buttonsChanged =
+    draftButtonColor !== saved.buttonColor ||
+    draftButtonTextColor !== saved.buttonTextColor ||
+    buttonShape !== saved.buttonShape;
+  const saveButtons = () =>
+    save({
+      buttonColor: draftButtonColor ?? null,
+      buttonTextColor: draftButtonTextColor ?? null,
+      buttonShape,
+    });
+
+  // What visitors would see: the look being edited for Premium, the page's own look for free creators.
+  const previewImage = theme === 'default' && mode === 'image' ? user.backgroundImage : null;
+  const previewColor =
+    theme !== 'default' || previewImage
+      ? null
+      : premium
+        ? (customBackground ?? color ?? null)
+        : color && isPreset(color)
+          ? color
+          : null;
+  const previewButtons = premium
+    ? { buttonColor: contrast.buttonColor, buttonTextColor: contrast.buttonTextColor, buttonShape }
+    : { ...THEME_BUTTON_COLORS[theme], buttonShape: DEFAULT_BUTTON_SHAPE };
+  const preview: PreviewLook = {
+    theme,
+    backgroundColor: previewColor,
+    backgroundImage: previewImage,
+    ...previewButtons,
+    lightText: theme !== 'default' || Boolean(previewImage) || (previewColor !== null && isDark(previewColor)),
+  };
 
   const storeImage = async (url: string) => {
     await saveImage.mutateAsync(url);
@@ -162,37 +245,27 @@ export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTe
                   );
                 })}
               </div>
-              {user.isPremium ? (
-                <div className="flex flex-wrap items-center gap-3">
-                  <label htmlFor="custom-background-color" className="text-sm font-medium">
-                    Custom color
-                  </label>
-                  <input
-                    id="custom-background-color"
-                    type="color"
-                    value={customColor}
-                    onChange={(event) => setCustomColor(event.target.value)}
-                    disabled={template.isPending}
-                    className="h-9 w-12 cursor-pointer rounded-md border border-input bg-background p-1"
-                  />
-                  <span className="font-mono text-sm text-muted-foreground">{customColor}</span>
+              <div className="flex flex-wrap items-end gap-3">
+                <ColorField
+                  id="custom-background-color"
+                  label="Custom color"
+                  text={premium ? customColor : (user.backgroundColor ?? '#f8fafc')}
+                  onTextChange={setCustomColor}
+                  disabled={!premium || template.isPending}
+                />
+                {premium ? (
                   <Button
                     variant="outline"
                     size="sm"
-                    onClick={() => chooseColor(customColor)}
-                    disabled={template.isPending || customColor.toLowerCase() === color}
+                    className="mb-0.5"
+                    onClick={() => customBackground && chooseColor(customBackground)}
+                    disabled={template.isPending || !customBackground || customBackground === color}
                   >
                     Apply color
                   </Button>
-                </div>
-              ) : (
-                <p className="text-xs text-muted-foreground">
-                  Want any color you like?{' '}
-                  <Link to="/subscribe" className="font-medium text-primary underline underline-offset-2">
-                    Upgrade to Premium
-                  </Link>
-                </p>
-              )}
+                ) : null}
+              </div>
+              {premium ? null : <PremiumLock>Any background color beyond the presets is part of Premium.</PremiumLock>}
             </TabsContent>
 
             <TabsContent value="image" className="space-y-3">
@@ -230,6 +303,84 @@ export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTe
               Your background color or image shows with the Default theme.
             </p>
           )}
+        </div>
+
+        <div role="group" aria-labelledby="buttons-label" className="space-y-4">
+          <p id="buttons-label" className="text-sm font-medium">
+            Buttons
+          </p>
+          {premium ? null : (
+            <PremiumLock>
+              {saved.buttonColor || saved.buttonTextColor || saved.buttonShape !== DEFAULT_BUTTON_SHAPE
+                ? 'Your button colors and shape are kept and show again when you are back on Premium.'
+                : 'Button colors and shapes of your own are part of Premium.'}
+            </PremiumLock>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-4">
+              <ColorField
+                id="button-color"
+                label="Button color"
+                text={buttonColorText}
+                fallback={THEME_BUTTON_COLORS[theme].buttonColor}
+                onTextChange={setButtonColorText}
+                disabled={!premium || template.isPending}
+              />
+              <ColorField
+                id="button-text-color"
+                label="Button text color"
+                text={buttonTextColorText}
+                fallback={THEME_BUTTON_COLORS[theme].buttonTextColor}
+                onTextChange={setButtonTextColorText}
+                disabled={!premium || template.isPending}
+              />
+              <ShapeControl value={buttonShape} onChange={setButtonShape} disabled={!premium || template.isPending} />
+            </div>
+            <LookPreview look={preview} displayName={user.displayName} />
+          </div>
+          {premium ? (
+            <div className="space-y-3">
+              <p
+                id="button-contrast"
+                aria-live="polite"
+                className={cn(
+                  'flex items-start gap-2 text-sm',
+                  buttonProblem ? 'font-medium text-destructive' : 'text-muted-foreground',
+                )}
+              >
+                {buttonProblem ? (
+                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                ) : (
+                  <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                )}
+                <span>
+                  {buttonProblem ??
+                    `Text contrast ${formatContrastRatio(contrast.ratio)}: easy to read (4.5:1 or more).`}
+                </span>
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  size="sm"
+                  onClick={saveButtons}
+                  disabled={template.isPending || !buttonsChanged || buttonProblem !== null}
+                  aria-describedby="button-contrast"
+                >
+                  Save button style
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => {
+                    setButtonColorText('');
+                    setButtonTextColorText('');
+                  }}
+                  disabled={template.isPending || (buttonColorText === '' && buttonTextColorText === '')}
+                >
+                  Use theme colors
+                </Button>
+              </div>
+            </div>
+          ) : null}
         </div>
       </div>
 

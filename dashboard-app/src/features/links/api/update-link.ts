@@ -22,3 +22,22 @@ export function useUpdateLinkStatus(onChanged?: () => Promise<unknown>) {
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: linksKey }), onChanged?.()]),
   });
 }
+
+export interface LinkScheduleChange {
+  id: string;
+  /** ISO instants; null clears the bound (allowed on every plan). */
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+export const updateLinkSchedule = ({ id, startsAt, endsAt }: LinkScheduleChange) =>
+  api.put<LinkView>(`/api/links/${encodeURIComponent(id)}`, { startsAt, endsAt });
+
+/** Sets or clears a link's schedule; then the links (and, through `onChanged`, the analytics) are refetched. */
+export function useUpdateLinkSchedule(onChanged?: () => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLinkSchedule,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: linksKey }), onChanged?.()]),
+  });
+}

@@ -1,22 +1,31 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
+import { ScheduleMessages } from '@linkbio/shared-contracts';
 import { aLink, never, renderDashboard, stubApi } from '@/test/render-dashboard';
 import { AddLinkDialog } from './add-link-dialog';
 
-function Harness() {
+function Harness({ isPremium = false }: { isPremium?: boolean }) {
   const [open, setOpen] = useState(true);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Open dialog
       </button>
-      <AddLinkDialog open={open} onOpenChange={setOpen} />
+      <AddLinkDialog open={open} onOpenChange={setOpen} isPremium={isPremium} />
     </>
   );
 }
 
-const openDialog = () => {
-  const view = renderDashboard(<Harness />);
+/** The browser's time zone, as Intl reports it to the dashboard. */
+const inTimeZone = (timeZone: string) => {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), timeZone };
+  });
+};
+
+const openDialog = ({ isPremium = false } = {}) => {
+  const view = renderDashboard(<Harness isPremium={isPremium} />);
   const dialog = screen.getByRole('dialog', { name: 'Add New Link' });
   return {
     ...view,
@@ -136,7 +145,7 @@ describe('AddLinkDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Link' }));
 
     expect(await screen.findByText('Failed to add link')).toBeInTheDocument();
-    expect(within(dialog).queryByRole('link', { name: /Premium/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('closes on Cancel', async () => {
@@ -145,5 +154,126 @@ describe('AddLinkDialog', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  describe('scheduling (Premium)', () => {
+    const fillLink = async (
+      user: ReturnType<typeof openDialog>['user'],
+      { title, url }: { title: HTMLElement; url: HTMLElement },
+    ) => {
+      await user.type(title, 'Spring sale');
+      await user.type(url, 'example.com/sale');
+    };
+
+    it('says which time zone the times are in and sends them as instants', async () => {
+      inTimeZone('Europe/Paris');
+      const { calls } = stubApi({
+        'POST /api/links': { status: 201, body: aLink({ title: 'Spring sale' }) },
+        'GET /api/links': { body: [] },
+      });
+      const view = openDialog({ isPremium: true });
+
+      expect(within(view.dialog).getByText(/Times in Europe\/Paris/)).toBeInTheDocument();
+      await fillLink(view.user, view);
+      await view.user.type(within(view.dialog).getByLabelText('Show from'), '2026-03-02T09:00');
+      await view.user.type(within(view.dialog).getByLabelText('Show until'), '2026-07-02T17:30');
+      await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Link' }));
+
+      expect(await screen.findByText('Link added!')).toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        title: 'Spring sale',
+        url: 'https://example.com/sale',
+        order: 0,
+        startsAt: '2026-03-02T08:00:00.000Z',
+        endsAt: '2026-07-02T15:30:00.000Z',
+      });
+    });
+
+    it('reads the same wall time in another zone as another instant', async () => {
+      inTimeZone('America/New_York');
+      const { calls } = stubApi({ 'POST /api/links': never });
+      const view = openDialog({ isPremium: true });
+
+      expect(within(view.dialog).getByText(/Times in America\/New_York/)).toBeInTheDocument();
+      await fillLink(view.user, view);
+      await view.user.type(within(view.dialog).getByLabelText('Show from'), '2026-03-02T09:00');
+      await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Link' }));
+
+      await waitFor(() =>
+        expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+          startsAt: '2026-03-02T14:00:00.000Z',
+        }),
+      );
+      expect(calls.find((call) => call.method === 'POST')?.body).not.toHaveProperty('endsAt');
+    });
+
+    it('refuses an end that is not after the start, in the API’s words, and sends nothing', async () => {
+      inTimeZone('Europe/Paris');
+      const { calls } = stubApi({});
+      const view = openDialog({ isPremium: true });
+
+      await fillLink(view.user, view);
+      await view.user.type(within(view.dialog).getByLabelText('Show from'), '2026-03-02T09:00');
+      await view.user.type(within(view.dialog).getByLabelText('Show until'), '2026-03-02T09:00');
+      await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Link' }));
+
+      expect(await within(view.dialog).findByText('The end must be after the start.')).toBeInTheDocument();
+      expect(within(view.dialog).getByLabelText('Show until')).toHaveAttribute('aria-invalid', 'true');
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    });
+
+    it('shows the server’s refusal of the dates in the schedule', async () => {
+      stubApi({
+        'POST /api/links': { status: 400, body: { statusCode: 400, message: ScheduleMessages.outOfRange } },
+      });
+      const view = openDialog({ isPremium: true });
+
+      await fillLink(view.user, view);
+      await view.user.type(within(view.dialog).getByLabelText('Show until'), '2099-03-02T09:00');
+      await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Link' }));
+
+      const group = within(view.dialog).getByRole('group', { name: 'Schedule (optional)' });
+      expect(await within(group).findByText('Schedule dates must be within ten years from now.')).toBeInTheDocument();
+    });
+
+    it('locks the schedule for a free creator, with a way to Premium, and sends no schedule', async () => {
+      inTimeZone('Europe/Paris');
+      const { calls } = stubApi({
+        'POST /api/links': { status: 201, body: aLink() },
+        'GET /api/links': { body: [] },
+      });
+      const view = openDialog({ isPremium: false });
+
+      const group = within(view.dialog).getByRole('group', { name: 'Schedule (optional)' });
+      expect(within(group).getByLabelText('Show from')).toBeDisabled();
+      expect(within(group).getByLabelText('Show until')).toBeDisabled();
+      expect(group).toHaveTextContent('Scheduling links is part of Premium. Upgrade to schedule when a link appears.');
+      const upgrade = within(group).getByRole('link', { name: /Upgrade to Premium/ });
+      expect(upgrade).toHaveAttribute('href', '/subscribe');
+
+      await fillLink(view.user, view);
+      await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Link' }));
+      expect(await screen.findByText('Link added!')).toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        title: 'Spring sale',
+        url: 'https://example.com/sale',
+        order: 0,
+      });
+    });
+
+    it('shows the server’s Premium refusal with a way to Premium', async () => {
+      stubApi({
+        'POST /api/links': { status: 403, body: { statusCode: 403, message: ScheduleMessages.premiumOnly } },
+      });
+      const view = openDialog({ isPremium: true });
+
+      await fillLink(view.user, view);
+      await view.user.type(within(view.dialog).getByLabelText('Show from'), '2026-03-02T09:00');
+      await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Link' }));
+
+      const alert = await within(view.dialog).findByRole('alert');
+      expect(alert).toHaveTextContent(ScheduleMessages.premiumOnly);
+      expect(within(alert).getByRole('link', { name: /Upgrade to Premium/ })).toHaveAttribute('href', '/subscribe');
+    });
   });
 });

@@ -1,6 +1,4 @@
-import { Crown } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { CreateLinkRequest, withDefaultScheme } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,31 +12,41 @@ import {
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
+import { UpgradeNotice } from '@/components/upgrade-notice';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { validateWith, type FieldErrors } from '@/lib/validate';
 import { useCreateLink } from '../api/create-link';
+import { boundsFromInputs, creatorTimeZone, scheduleErrorFromServer, scheduleErrorsOf } from '../schedule';
+import { NO_SCHEDULE_INPUTS, ScheduleFields, type ScheduleErrors } from './schedule-fields';
 
 interface AddLinkDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Refreshes what depends on the links (the analytics) after one is added. */
   onChanged?: () => Promise<unknown>;
+  /** Scheduling is Premium's: free creators see it locked. */
+  isPremium?: boolean;
 }
 
 const EMPTY = { title: '', url: '' };
 
-/** The 'Add New Link' dialog (spec §2, §4, §5). */
-export function AddLinkDialog({ open, onOpenChange, onChanged }: AddLinkDialogProps) {
+/** The 'Add New Link' dialog (spec §2, §4, §5), with Premium's optional schedule. */
+export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false }: AddLinkDialogProps) {
   const create = useCreateLink(onChanged);
   const [values, setValues] = useState(EMPTY);
+  const [schedule, setSchedule] = useState(NO_SCHEDULE_INPUTS);
   const [errors, setErrors] = useState<FieldErrors<CreateLinkRequest>>({});
+  const [scheduleErrors, setScheduleErrors] = useState<ScheduleErrors>({});
+  const timeZone = creatorTimeZone();
   /** The free plan's limit message, shown with a way to Premium (403 on the sixth link). */
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const saving = create.isPending;
 
   const reset = () => {
     setValues(EMPTY);
+    setSchedule(NO_SCHEDULE_INPUTS);
     setErrors({});
+    setScheduleErrors({});
     setLimitMessage(null);
     create.reset();
   };
@@ -53,11 +61,19 @@ export function AddLinkDialog({ open, onOpenChange, onChanged }: AddLinkDialogPr
     event.preventDefault();
     const body = { title: values.title, url: values.url, order: 0 };
     const found = validateWith(CreateLinkRequest, body);
+    const bounds = isPremium ? boundsFromInputs(schedule, timeZone) : { startsAt: null, endsAt: null };
+    const foundInSchedule = scheduleErrorsOf(bounds);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    setScheduleErrors(foundInSchedule);
+    if (Object.keys(found).length > 0 || Object.keys(foundInSchedule).length > 0) return;
     setLimitMessage(null);
     create.mutate(
-      { title: values.title.trim(), url: values.url.trim() },
+      {
+        title: values.title.trim(),
+        url: values.url.trim(),
+        ...(bounds.startsAt ? { startsAt: bounds.startsAt } : {}),
+        ...(bounds.endsAt ? { endsAt: bounds.endsAt } : {}),
+      },
       {
         onSuccess: () => {
           reset();
@@ -67,6 +83,8 @@ export function AddLinkDialog({ open, onOpenChange, onChanged }: AddLinkDialogPr
         onError: (error) => {
           const message = messageOf(error, 'Failed to add link');
           if (error instanceof ApiError && error.status === 403) setLimitMessage(message);
+          if (error instanceof ApiError && error.status === 400)
+            setScheduleErrors(scheduleErrorFromServer(message) ?? {});
           toast({ variant: 'destructive', title: 'Error', description: message });
         },
       },
@@ -106,19 +124,16 @@ export function AddLinkDialog({ open, onOpenChange, onChanged }: AddLinkDialogPr
             />
           </Field>
 
-          {limitMessage ? (
-            <div
-              role="alert"
-              className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
-            >
-              <p className="font-medium">{limitMessage}</p>
-              <Button asChild size="sm" className="shrink-0">
-                <Link to="/subscribe">
-                  <Crown aria-hidden="true" /> Upgrade to Premium
-                </Link>
-              </Button>
-            </div>
-          ) : null}
+          <ScheduleFields
+            values={schedule}
+            onChange={setSchedule}
+            errors={scheduleErrors}
+            locked={!isPremium}
+            readOnly={saving}
+            timeZone={timeZone}
+          />
+
+          {limitMessage ? <UpgradeNotice message={limitMessage} /> : null}
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => changeOpen(false)} disabled={saving}>

@@ -1,13 +1,25 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { ScheduleMessages } from '@linkbio/shared-contracts';
 import { aLink, never, renderDashboard, stubApi } from '@/test/render-dashboard';
 import { DELETE_CONFIRMATION, LinkRow } from './link-row';
 
-const renderRow = (link = aLink()) =>
+const renderRow = (link = aLink(), { isPremium = false } = {}) =>
   renderDashboard(
     <ul>
-      <LinkRow link={link} />
+      <LinkRow link={link} isPremium={isPremium} />
     </ul>,
   );
+
+/** The browser's time zone, as Intl reports it to the dashboard. */
+const inTimeZone = (timeZone: string) => {
+  const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolved.call(this), timeZone };
+  });
+};
+
+const START = '2026-03-02T08:00:00.000Z';
+const END = '2026-03-02T16:00:00.000Z';
 
 describe('LinkRow', () => {
   it.each([
@@ -118,5 +130,181 @@ describe('LinkRow', () => {
 
     expect(await screen.findByText('Link deleted')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'DELETE' && call.path === `/api/links/${link.id}`)).toBe(true);
+  });
+
+  describe('schedule', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** Stops the clock of Date (not the timers) at `now`. */
+    const at = (now: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date(now));
+    };
+
+    it.each([
+      [
+        'before the start',
+        '2026-03-02T07:59:59.999Z',
+        'Scheduled',
+        'Starts Mar 2, 2026, 9:00 AM GMT+1 · ends Mar 2, 2026, 5:00 PM GMT+1',
+      ],
+      ['exactly at the start', START, 'Live', 'Until Mar 2, 2026, 5:00 PM GMT+1'],
+      ['during the window', '2026-03-02T12:00:00.000Z', 'Live', 'Until Mar 2, 2026, 5:00 PM GMT+1'],
+      ['exactly at the end', END, 'Ended', 'Ended Mar 2, 2026, 5:00 PM GMT+1'],
+      ['after the end', '2026-03-09T00:00:00.000Z', 'Ended', 'Ended Mar 2, 2026, 5:00 PM GMT+1'],
+    ])('shows %s: %s → %p with the times in the creator’s zone', (_case, now, badge, times) => {
+      inTimeZone('Europe/Paris');
+      at(now);
+      stubApi({});
+      renderRow(aLink({ title: 'Sale', startsAt: START, endsAt: END }), { isPremium: true });
+
+      const schedule = screen.getByTestId('link-schedule');
+      expect(within(schedule).getByText(badge)).toBeInTheDocument();
+      expect(schedule).toHaveTextContent(`${badge}${times}`);
+    });
+
+    it('turns the badge over at the start and at the end, without a reload', async () => {
+      inTimeZone('Europe/Paris');
+      vi.useFakeTimers();
+      vi.setSystemTime(new Date('2026-03-02T07:59:59.000Z'));
+      stubApi({});
+      renderRow(aLink({ title: 'Sale', startsAt: START, endsAt: END }), { isPremium: true });
+      const badge = () => screen.getByTestId('link-schedule').querySelector('[data-phase]');
+
+      expect(badge()).toHaveTextContent('Scheduled');
+      await act(() => vi.advanceTimersByTimeAsync(999));
+      expect(badge()).toHaveTextContent('Scheduled');
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(badge()).toHaveTextContent('Live');
+      await act(() => vi.advanceTimersByTimeAsync(8 * 60 * 60 * 1000));
+      expect(badge()).toHaveTextContent('Ended');
+    });
+
+    it('shows no schedule for an unscheduled link', () => {
+      stubApi({});
+      renderRow(aLink({ startsAt: null, endsAt: null }), { isPremium: true });
+
+      expect(screen.queryByTestId('link-schedule')).not.toBeInTheDocument();
+    });
+
+    it('says a saved schedule is paused while the creator is not premium', () => {
+      at('2026-03-01T00:00:00.000Z');
+      stubApi({});
+      renderRow(aLink({ startsAt: START, endsAt: END }), { isPremium: false });
+
+      const schedule = screen.getByTestId('link-schedule');
+      expect(schedule).toHaveTextContent('Schedule paused');
+      expect(schedule).not.toHaveTextContent('Scheduled');
+    });
+
+    it('schedules a link in the creator’s zone, starting from the saved times', async () => {
+      inTimeZone('Europe/Paris');
+      const link = aLink({ title: 'Sale', startsAt: START, endsAt: END });
+      const { calls } = stubApi({
+        [`PUT /api/links/${link.id}`]: { body: link },
+        'GET /api/links': { body: [link] },
+      });
+      const { user } = renderRow(link, { isPremium: true });
+
+      await user.click(screen.getByRole('button', { name: 'Schedule Sale' }));
+      const dialog = screen.getByRole('dialog', { name: 'Schedule “Sale”' });
+      expect(within(dialog).getByText(/Times in Europe\/Paris/)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText('Show from')).toHaveValue('2026-03-02T09:00');
+      expect(within(dialog).getByLabelText('Show until')).toHaveValue('2026-03-02T17:00');
+
+      await user.clear(within(dialog).getByLabelText('Show until'));
+      await user.type(within(dialog).getByLabelText('Show until'), '2026-03-03T18:30');
+      await user.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+
+      expect(await screen.findByText('Schedule saved')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'PUT')).toEqual({
+        method: 'PUT',
+        path: `/api/links/${link.id}`,
+        body: { startsAt: START, endsAt: '2026-03-03T17:30:00.000Z' },
+      });
+    });
+
+    it('clears a schedule by emptying both times', async () => {
+      const link = aLink({ title: 'Sale', startsAt: START, endsAt: null });
+      const { calls } = stubApi({ [`PUT /api/links/${link.id}`]: { body: link }, 'GET /api/links': { body: [] } });
+      const { user } = renderRow(link, { isPremium: true });
+
+      await user.click(screen.getByRole('button', { name: 'Schedule Sale' }));
+      const dialog = screen.getByRole('dialog');
+      await user.clear(within(dialog).getByLabelText('Show from'));
+      await user.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+
+      expect(await screen.findByText('Schedule cleared')).toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ startsAt: null, endsAt: null });
+    });
+
+    it('refuses an end before the start in the API’s words and sends nothing', async () => {
+      const link = aLink({ title: 'Sale', startsAt: null, endsAt: null });
+      const { calls } = stubApi({});
+      const { user } = renderRow(link, { isPremium: true });
+
+      await user.click(screen.getByRole('button', { name: 'Schedule Sale' }));
+      const dialog = screen.getByRole('dialog');
+      await user.type(within(dialog).getByLabelText('Show from'), '2026-03-02T09:00');
+      await user.type(within(dialog).getByLabelText('Show until'), '2026-03-02T08:00');
+      await user.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+
+      expect(await within(dialog).findByText('The end must be after the start.')).toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    });
+
+    it('locks the schedule for a free creator, with a way to Premium', async () => {
+      const link = aLink({ title: 'Sale', startsAt: null, endsAt: null });
+      stubApi({});
+      const { user, router } = renderRow(link, { isPremium: false });
+
+      await user.click(screen.getByRole('button', { name: 'Schedule Sale' }));
+      const dialog = screen.getByRole('dialog');
+      expect(within(dialog).getByLabelText('Show from')).toBeDisabled();
+      expect(within(dialog).getByLabelText('Show until')).toBeDisabled();
+      expect(dialog).toHaveTextContent(ScheduleMessages.premiumOnly);
+      expect(within(dialog).queryByRole('button', { name: 'Save schedule' })).not.toBeInTheDocument();
+      expect(within(dialog).queryByRole('button', { name: 'Clear schedule' })).not.toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('link', { name: /Upgrade to Premium/ }));
+      expect(router.state.location.pathname).toBe('/subscribe');
+    });
+
+    it('lets a creator whose premium ended clear the saved schedule', async () => {
+      const link = aLink({ title: 'Sale', startsAt: START, endsAt: END });
+      const { calls } = stubApi({ [`PUT /api/links/${link.id}`]: { body: link }, 'GET /api/links': { body: [] } });
+      const { user } = renderRow(link, { isPremium: false });
+
+      await user.click(screen.getByRole('button', { name: 'Schedule Sale' }));
+      const dialog = screen.getByRole('dialog');
+      expect(dialog).toHaveTextContent('Your saved schedule is kept for when you return to Premium.');
+      await user.click(within(dialog).getByRole('button', { name: 'Clear schedule' }));
+
+      expect(await screen.findByText('Schedule cleared')).toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ startsAt: null, endsAt: null });
+    });
+
+    it('shows the server’s Premium refusal with a way to Premium', async () => {
+      const link = aLink({ title: 'Sale', startsAt: null, endsAt: null });
+      stubApi({
+        [`PUT /api/links/${link.id}`]: {
+          status: 403,
+          body: { statusCode: 403, message: ScheduleMessages.premiumOnly },
+        },
+      });
+      const { user } = renderRow(link, { isPremium: true });
+
+      await user.click(screen.getByRole('button', { name: 'Schedule Sale' }));
+      const dialog = screen.getByRole('dialog');
+      await user.type(within(dialog).getByLabelText('Show from'), '2026-03-02T09:00');
+      await user.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent(ScheduleMessages.premiumOnly);
+      expect(within(alert).getByRole('link', { name: /Upgrade to Premium/ })).toHaveAttribute('href', '/subscribe');
+    });
   });
 });

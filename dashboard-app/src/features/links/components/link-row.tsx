@@ -1,5 +1,5 @@
-import { ExternalLink, GripVertical, Trash2 } from 'lucide-react';
-import { forwardRef, type CSSProperties, type HTMLAttributes } from 'react';
+import { CalendarClock, ExternalLink, GripVertical, Trash2 } from 'lucide-react';
+import { forwardRef, useState, type CSSProperties, type HTMLAttributes } from 'react';
 import type { LinkView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
@@ -8,7 +8,10 @@ import { cn } from '@/lib/cn';
 import { useDeleteLink } from '../api/delete-link';
 import { useUpdateLinkStatus } from '../api/update-link';
 import { linkAppearance, linkSubtitle } from '../link-appearance';
+import { creatorTimeZone } from '../schedule';
 import { LinkIcon } from './link-icon';
+import { ScheduleBadge } from './schedule-badge';
+import { ScheduleLinkDialog } from './schedule-link-dialog';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link?';
 
@@ -25,15 +28,22 @@ interface LinkRowProps {
   handle?: DragHandle;
   style?: CSSProperties;
   isDragging?: boolean;
+  /** Scheduling is Premium's: free creators find the Schedule dialog locked. */
+  isPremium?: boolean;
 }
 
 const clicksFormat = new Intl.NumberFormat('en-US');
 
-/** One link: drag handle, icon, title, host, total clicks, show/hide switch, open and delete (spec §2). */
+/**
+ * One link: drag handle, icon, title, host, its schedule (Premium), total clicks, show/hide switch, schedule,
+ * open and delete (spec §2).
+ */
 export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
-  { link, onChanged, handle, style, isDragging = false },
+  { link, onChanged, handle, style, isDragging = false, isPremium = false },
   ref,
 ) {
+  const [scheduling, setScheduling] = useState(false);
+  const timeZone = creatorTimeZone();
   const status = useUpdateLinkStatus(onChanged);
   const remove = useDeleteLink({ onChanged, onDeleted: () => toast({ title: 'Link deleted' }) });
   const appearance = linkAppearance(link.url);
@@ -95,6 +105,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
         <p className="truncate text-sm text-muted-foreground" data-testid="link-host">
           {linkSubtitle(link.url)}
         </p>
+        <ScheduleBadge link={link} isPremium={isPremium} timeZone={timeZone} />
       </div>
 
       <div className="flex w-full items-center justify-between gap-3 border-t border-border pt-3 sm:w-auto sm:border-0 sm:pt-0">
@@ -113,6 +124,16 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
             aria-label={`Show ${link.title} on your page`}
             className="mr-2"
           />
+          <Button
+            variant="ghost"
+            size="icon"
+            onClick={() => setScheduling(true)}
+            aria-label={`Schedule ${link.title}`}
+            title={isPremium ? 'Schedule' : 'Schedule (Premium)'}
+            className="text-muted-foreground"
+          >
+            <CalendarClock aria-hidden="true" />
+          </Button>
           <Button variant="ghost" size="icon" asChild>
             <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${link.title} in a new tab`}>
               <ExternalLink aria-hidden="true" />
@@ -130,6 +151,15 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
           </Button>
         </div>
       </div>
+
+      <ScheduleLinkDialog
+        link={link}
+        isPremium={isPremium}
+        timeZone={timeZone}
+        open={scheduling}
+        onOpenChange={setScheduling}
+        onChanged={onChanged}
+      />
     </li>
   );
 });

@@ -55,6 +55,25 @@ describe('LinksCard', () => {
   });
 });
 
+describe('LinksCard scheduling', () => {
+  it.each([
+    [false, true],
+    [true, false],
+  ])('with isPremium %s, locks the schedule in the add dialog and in each row: %s', async (isPremium, locked) => {
+    stubApi({ 'GET /api/links': { body: [aLink({ title: 'Blog', startsAt: null, endsAt: null })] } });
+    const { user } = renderDashboard(<LinksCard isPremium={isPremium} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Schedule Blog' }));
+    const scheduleDialog = screen.getByRole('dialog', { name: 'Schedule “Blog”' });
+    expect(within(scheduleDialog).getByLabelText('Show from')).toHaveProperty('disabled', locked);
+    await user.click(within(scheduleDialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Add Link' }));
+    const addDialog = screen.getByRole('dialog', { name: 'Add New Link' });
+    expect(within(addDialog).getByLabelText('Show from')).toHaveProperty('disabled', locked);
+  });
+});
+
 describe('LinksCard deleting', () => {
   it("says 'Link deleted' although the row goes away", async () => {
     const link = aLink({ title: 'Old' });

@@ -114,11 +114,11 @@ export function LinksCard({ isPremium, onLinksChanged }: LinksCardProps) {
             </Button>
           </div>
         ) : (
-          <SortableLinkList links={links} onChanged={onLinksChanged} />
+          <SortableLinkList links={links} onChanged={onLinksChanged} isPremium={isPremium} />
         )}
       </CardContent>
 
-      <AddLinkDialog open={adding} onOpenChange={setAdding} onChanged={onLinksChanged} />
+      <AddLinkDialog open={adding} onOpenChange={setAdding} onChanged={onLinksChanged} isPremium={isPremium} />
     </Card>
   );
 }

@@ -25,9 +25,18 @@ import { LinkRow } from './link-row';
 interface SortableLinkListProps {
   links: LinkView[];
   onChanged?: () => Promise<unknown>;
+  isPremium?: boolean;
 }
 
-function SortableLinkRow({ link, onChanged }: { link: LinkView; onChanged?: () => Promise<unknown> }) {
+function SortableLinkRow({
+  link,
+  onChanged,
+  isPremium,
+}: {
+  link: LinkView;
+  onChanged?: () => Promise<unknown>;
+  isPremium?: boolean;
+}) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: link.id,
   });
@@ -36,6 +45,7 @@ function SortableLinkRow({ link, onChanged }: { link: LinkView; onChanged?: () =
       ref={setNodeRef}
       link={link}
       onChanged={onChanged}
+      isPremium={isPremium}
       isDragging={isDragging}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       handle={{ ref: setActivatorNodeRef, props: { ...attributes, ...listeners } }}
@@ -51,7 +61,7 @@ const INSTRUCTIONS =
  * The links in display order, reorderable by mouse, touch (on the handle) and keyboard. A drop shows the new
  * order at once and saves it with one call; a failure brings back the stored order (spec §4, §8).
  */
-export function SortableLinkList({ links, onChanged }: SortableLinkListProps) {
+export function SortableLinkList({ links, onChanged, isPremium = false }: SortableLinkListProps) {
   const reorder = useReorderLinks();
   /** The order just dropped, shown until the save settles, so the list never jumps back for a frame. */
   const [pendingOrder, setPendingOrder] = useState<string[] | null>(null);
@@ -95,7 +105,7 @@ export function SortableLinkList({ links, onChanged }: SortableLinkListProps) {
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ul className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-label="Your links">
           {shown.map((link) => (
-            <SortableLinkRow key={link.id} link={link} onChanged={onChanged} />
+            <SortableLinkRow key={link.id} link={link} onChanged={onChanged} isPremium={isPremium} />
           ))}
         </ul>
       </SortableContext>

@@ -1,3 +1,4 @@
+import type { OutgoingEmail } from '../../../../shared/email/outgoing-email.js';
 import type { Id } from '../../../../shared/ids.js';
 import type { Booking } from '../../domain/booking.js';
 import type { Subscription } from '../../domain/subscription.js';
@@ -10,14 +11,6 @@ export interface Creator {
   enableBooking: boolean;
   bookingPrice: number | null;
   isPremium: boolean;
-}
-
-export interface OutgoingEmail {
-  /** One e-mail per key, ever (unique in the outbox). */
-  dedupeKey: string;
-  to: string;
-  subject: string;
-  text: string;
 }
 
 /** Bookings, ledger, processed events, subscriptions and the e-mail outbox. Calls join the current transaction. */

@@ -1,4 +1,4 @@
-import { Transactions } from '../../../shared/transactions.js';
+import { Transactions } from '../transactions.js';
 
 /** In memory there is nothing to commit: the work just runs. */
 export class ImmediateTransactions extends Transactions {

@@ -1,0 +1,35 @@
+import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  AdminSupportRequestsQuery,
+  type AdminSupportRequestResponse,
+  type AdminSupportRequestsResponse,
+} from '@linkbio/shared-contracts';
+import { OperatorGuard } from '../../payouts/http/operator.guard.js';
+import { CloseSupportRequestUseCase } from '../application/close-support-request.use-case.js';
+import { ListSupportRequestsUseCase } from '../application/list-support-requests.use-case.js';
+import { toAdminSupportRequestView } from './support-request.views.js';
+
+/** The operators' support queue (HTTP Basic, see OperatorGuard): priority first, then oldest first. */
+@Controller('api/admin/support-requests')
+@UseGuards(OperatorGuard)
+export class AdminSupportRequestsController {
+  constructor(
+    private readonly list: ListSupportRequestsUseCase,
+    private readonly close: CloseSupportRequestUseCase,
+  ) {}
+
+  @Get()
+  async all(@Query() query: AdminSupportRequestsQuery): Promise<AdminSupportRequestsResponse> {
+    const requests = await this.list.forOperators({ status: query.status });
+    return { requests: requests.map(toAdminSupportRequestView) };
+  }
+
+  /** Marks the request answered; closing it again changes nothing. A malformed or unknown id answers 404. */
+  @Post(':id/close')
+  @HttpCode(200)
+  async closeOne(@Param('id') id: string): Promise<AdminSupportRequestResponse> {
+    const request = await this.close.execute(id);
+    const [view] = await this.list.forOperators({ ids: [request.id] });
+    return { request: toAdminSupportRequestView(view ?? { ...request, username: '', email: '' }) };
+  }
+}

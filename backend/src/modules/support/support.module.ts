@@ -1,0 +1,47 @@
+import { Module } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { Env } from '../../config/env.js';
+import { EmailModule } from '../../shared/email/email.module.js';
+import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
+import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { Transactions } from '../../shared/transactions.js';
+import { OperatorGuard } from '../payouts/http/operator.guard.js';
+import { CloseSupportRequestUseCase } from './application/close-support-request.use-case.js';
+import { CreateSupportRequestUseCase } from './application/create-support-request.use-case.js';
+import { ListSupportRequestsUseCase } from './application/list-support-requests.use-case.js';
+import { EmailOutbox } from './application/ports/email-outbox.js';
+import { SupportRequestLimiter } from './application/ports/support-request.limiter.js';
+import { SupportRequestStore } from './application/ports/support-request.store.js';
+import { AdminSupportRequestsController } from './http/admin-support-requests.controller.js';
+import { SupportRequestsController } from './http/support-requests.controller.js';
+import { FlexibleSupportRequestLimiter } from './infrastructure/flexible-support-request.limiter.js';
+import { PostgresEmailOutbox } from './infrastructure/postgres-email.outbox.js';
+import { PostgresSupportRequestStore } from './infrastructure/postgres-support-request.store.js';
+
+/**
+ * Support requests from creators ('Help' in the avatar menu); Premium creators' requests are priority and
+ * come first. Creators: POST/GET /api/support-requests. Operators: /api/admin/support-requests (list, close)
+ * and the ops CLI's support:list / support:close. Each request's e-mail copy goes through the shared outbox.
+ */
+@Module({
+  imports: [EmailModule],
+  controllers: [SupportRequestsController, AdminSupportRequestsController],
+  providers: [
+    { provide: SupportRequestStore, useClass: PostgresSupportRequestStore },
+    { provide: Transactions, useClass: MikroOrmTransactions },
+    { provide: EmailOutbox, useClass: PostgresEmailOutbox },
+    {
+      provide: SupportRequestLimiter,
+      inject: [ENV, PG_POOL, REDIS],
+      useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
+        FlexibleSupportRequestLimiter.over({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX }),
+    },
+    OperatorGuard,
+    CreateSupportRequestUseCase,
+    ListSupportRequestsUseCase,
+    CloseSupportRequestUseCase,
+  ],
+  exports: [ListSupportRequestsUseCase, CloseSupportRequestUseCase],
+})
+export class SupportModule {}

@@ -1,0 +1,158 @@
+import {
+  ScheduleMessages,
+  schedulePhaseAt,
+  UpdateLinkRequest,
+  type LinkView,
+  type SchedulePhase,
+} from '@linkbio/shared-contracts';
+import { validateWith } from '@/lib/validate';
+
+/**
+ * Link scheduling in the creator's own time zone: the dashboard shows and takes wall-clock times of the zone
+ * the browser is in and sends the server ISO instants (UTC), so what the creator picks is what the page does.
+ */
+
+/** The creator's time zone, as the browser knows it (e.g. 'Europe/Paris'). */
+export const creatorTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+type Bounds = Pick<LinkView, 'startsAt' | 'endsAt'>;
+
+export const hasSchedule = (link: Bounds): boolean => Boolean(link.startsAt || link.endsAt);
+
+const dateOf = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
+
+export const boundsOf = (link: Bounds) => ({ startsAt: dateOf(link.startsAt), endsAt: dateOf(link.endsAt) });
+
+/** 'upcoming', 'live' or 'ended' at `now` (from the start, inclusive, to the end, exclusive); null when unscheduled. */
+export const schedulePhaseOf = (link: Bounds, now: Date): SchedulePhase | null =>
+  hasSchedule(link) ? schedulePhaseAt(boundsOf(link), now) : null;
+
+export const PHASE_LABELS: Record<SchedulePhase, string> = { upcoming: 'Scheduled', live: 'Live', ended: 'Ended' };
+
+const wallClock = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar fields of `instant` on the clocks of `timeZone`. */
+function wallTimeIn(instant: Date, timeZone: string) {
+  let format = wallClock.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClock.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  const field = (type: string) => Number(parts[type]);
+  return {
+    year: field('year'),
+    month: field('month'),
+    day: field('day'),
+    hour: field('hour') % 24,
+    minute: field('minute'),
+    second: field('second'),
+  };
+}
+
+/** How far `timeZone`'s clocks are ahead of UTC at `instant`, in milliseconds. */
+function offsetAt(instant: number, timeZone: string): number {
+  const wall = wallTimeIn(new Date(instant), timeZone);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A `datetime-local` value ('2026-03-02T09:00'), read as wall time in `timeZone`, as an ISO instant
+ * ('2026-03-02T08:00:00.000Z' in Europe/Paris). Null for an empty or unreadable value. A time the clocks skip
+ * (the spring change) is read with the offset in force before it, so 02:30 becomes 03:30.
+ */
+export function instantFromLocalInput(value: string, timeZone: string): string | null {
+  const match = LOCAL_INPUT.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const first = wall - offsetAt(wall, timeZone);
+  const instant = wall - offsetAt(first, timeZone);
+  return new Date(instant).toISOString();
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+/** An ISO instant as the `datetime-local` value showing it on the clocks of `timeZone`; '' for none. */
+export function localInputFromInstant(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '';
+  const wall = wallTimeIn(new Date(iso), timeZone);
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
+/** "Mar 2, 2026, 9:00 AM GMT+1": an instant on the clocks of `timeZone`, with the zone's short name. */
+export function formatInZone(iso: string, timeZone: string): string {
+  return new Date(iso)
+    .toLocaleString('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    })
+    .replace(/\s/g, ' ');
+}
+
+/** The times beside a row's badge, e.g. "Starts Mar 2, 2026, 9:00 AM GMT+1 · ends Mar 3, …". */
+export function scheduleSummary(link: Bounds, phase: SchedulePhase, timeZone: string): string {
+  const start = link.startsAt ? formatInZone(link.startsAt, timeZone) : null;
+  const end = link.endsAt ? formatInZone(link.endsAt, timeZone) : null;
+  switch (phase) {
+    case 'upcoming':
+      return end ? `Starts ${start} · ends ${end}` : `Starts ${start}`;
+    case 'live':
+      return end ? `Until ${end}` : `Since ${start}`;
+    case 'ended':
+      return `Ended ${end}`;
+  }
+}
+
+export interface ScheduleBounds {
+  startsAt: string | null;
+  endsAt: string | null;
+}
+
+/** The inputs' wall times as the instants to send; an empty input is no bound (null). */
+export function boundsFromInputs(inputs: { startsAt: string; endsAt: string }, timeZone: string): ScheduleBounds {
+  return {
+    startsAt: instantFromLocalInput(inputs.startsAt, timeZone),
+    endsAt: instantFromLocalInput(inputs.endsAt, timeZone),
+  };
+}
+
+/** What the API's own rules say about these bounds before sending them (the end after the start). */
+export function scheduleErrorsOf(bounds: ScheduleBounds): { startsAt?: string; endsAt?: string } {
+  const { startsAt, endsAt } = validateWith(UpdateLinkRequest, { ...bounds });
+  return { ...(startsAt ? { startsAt } : {}), ...(endsAt ? { endsAt } : {}) };
+}
+
+/** Where the server's 400 about a schedule belongs in the form; null for any other message. */
+export function scheduleErrorFromServer(
+  message: string,
+): { startsAt?: string; endsAt?: string; schedule?: string } | null {
+  switch (message) {
+    case ScheduleMessages.invalidStart:
+      return { startsAt: message };
+    case ScheduleMessages.invalidEnd:
+    case ScheduleMessages.endNotAfterStart:
+      return { endsAt: message };
+    case ScheduleMessages.outOfRange:
+      return { schedule: message };
+    default:
+      return null;
+  }
+}
