@@ -191,7 +191,7 @@ const COMMANDS: Record<string, OpsCommand> = {
 
   'support:list': command<{ status: SupportRequestStatus | undefined }>({
     usage: `support:list [--status ${SUPPORT_REQUEST_STATUSES.join('|')}]`,
-    summary: 'List support requests: priority (Premium) first, then the oldest first (at most 500).',
+    summary: 'List support requests: open first, then priority (Premium), then the oldest (at most 500).',
     options: { status: { type: 'string' } },
     check(args) {
       noPositionals(args);

@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Support requests (priority for Premium creators). `priority` is the creator's Premium at the time of the
- * request. The operators read them priority first, then oldest first: support_requests_operator_order.
+ * request. The operators read them open first, then priority first, then oldest first: support_requests_operator_order.
  */
 export class Migration20261229000002_support extends Migration {
   override async up(): Promise<void> {
@@ -19,7 +19,7 @@ export class Migration20261229000002_support extends Migration {
         check ((status = 'closed') = (closed_at is not null))
       )`);
     this.addSql(
-      'create index support_requests_operator_order on support_requests (priority desc, created_at asc, id asc)',
+      'create index support_requests_operator_order on support_requests (status desc, priority desc, created_at asc, id asc)',
     );
     this.addSql('create index support_requests_creator on support_requests (creator_id, created_at desc)');
   }

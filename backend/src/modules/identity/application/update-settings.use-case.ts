@@ -35,11 +35,11 @@ export class UpdateSettingsUseCase {
   }
 
   private async apply(userId: Id, change: (user: User) => void): Promise<User> {
-    const user = await this.users.findById(userId);
+    const user = await this.users.change(userId, (stored) => {
+      change(stored);
+      stored.updatedAt = this.clock.now();
+    });
     if (!user) throw userNotFound();
-    change(user);
-    user.updatedAt = this.clock.now();
-    await this.users.save(user);
     return user;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type { Id } from '../../../shared/ids.js';
 import { UserRepository } from '../application/ports/user.repository.js';
 import { emailTaken, usernameTaken } from '../domain/identity.errors.js';
@@ -40,5 +40,16 @@ export class MikroOrmUserRepository extends UserRepository {
 
   async save(user: User): Promise<void> {
     await this.em.persistAndFlush(user);
+  }
+
+  change(id: Id, change: (user: User) => void): Promise<User | null> {
+    // A fork of its own: a change that throws leaves its half-changed entity there, never in a context a
+    // later flush would write.
+    return this.em.fork().transactional(async (em) => {
+      const user = await em.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (!user) return null;
+      change(user);
+      return user;
+    });
   }
 }

@@ -36,6 +36,17 @@ export class InMemoryUserRepository extends UserRepository {
     this.rows.set(user.id, copyOf(user));
   }
 
+  /** Reads, changes and stores without yielding, so concurrent changes apply one after the other. */
+  async change(id: Id, change: (user: User) => void): Promise<User | null> {
+    const row = this.rows.get(id);
+    if (!row) return null;
+    const user = copyOf(row);
+    change(user);
+    this.checkUnique(user);
+    this.rows.set(user.id, copyOf(user));
+    return user;
+  }
+
   /** The unique indexes: username is checked first, as the database's index on it was created first. */
   private checkUnique(user: User): void {
     const others = [...this.rows.values()].filter((other) => other.id !== user.id);

@@ -153,6 +153,56 @@ export function describeUserRepositoryContract(name: string, setup: () => Promis
       expect(fields(await fixture.reopen().findById(first.id))).toEqual(fields(first));
     });
 
+    it('changes a user in one step and saves nothing when the change throws', async () => {
+      const user = newUser();
+      await users.add(user);
+
+      const changed = await users.change(user.id, (stored) => {
+        stored.displayName = 'Renamed';
+      });
+      expect(changed?.displayName).toBe('Renamed');
+      await expect(
+        users.change(user.id, (stored) => {
+          stored.displayName = 'Half done';
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(await users.change(randomUUID(), () => undefined)).toBeNull();
+
+      expect((await fixture.reopen().findById(user.id))?.displayName).toBe('Renamed');
+    });
+
+    it('applies concurrent changes one after the other, so button contrast is checked against what the other saved', async () => {
+      const ids: string[] = [];
+      for (let index = 0; index < 8; index += 1) {
+        const user = newUser();
+        user.isPremium = true;
+        user.changeTemplate({ buttonColor: '#000000', buttonTextColor: '#ffffff' });
+        await users.add(user);
+        ids.push(user.id);
+      }
+
+      // Navy buttons read well with the saved white text, grey text with the saved black buttons; not together.
+      const pairs = await Promise.all(
+        ids.map((id) =>
+          Promise.allSettled([
+            users.change(id, (user) => user.changeTemplate({ buttonColor: '#1e3a8a' })),
+            users.change(id, (user) => user.changeTemplate({ buttonTextColor: '#777777' })),
+          ]),
+        ),
+      );
+
+      for (const [index, results] of pairs.entries()) {
+        expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+        const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+        expect(refused.reason).toEqual(
+          expect.objectContaining({ name: 'DomainError', kind: 'invalid', message: expect.stringMatching(/^Button text needs more contrast/) }),
+        );
+        const saved = (await fixture.reopen().findById(ids[index]))!;
+        expect([saved.buttonColor, saved.buttonTextColor]).not.toEqual(['#1e3a8a', '#777777']);
+      }
+    });
+
     it('saves changes to a user it returned', async () => {
       const original = newUser();
       await users.add(original);

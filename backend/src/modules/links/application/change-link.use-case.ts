@@ -15,9 +15,8 @@ export class ChangeLinkUseCase {
 
   /** Setting a schedule needs Premium; clearing one does not (a creator whose premium ended may). */
   async update(owner: LinkOwner, linkId: Id, data: LinkChange): Promise<Link> {
-    const link = await this.owned(owner.id, linkId);
-    link.change(data, this.clock.now(), owner);
-    await this.links.save(link);
+    const link = await this.links.changeOwned(owner.id, linkId, (stored) => stored.change(data, this.clock.now(), owner));
+    if (!link) throw linkNotFound();
     return link;
   }
 

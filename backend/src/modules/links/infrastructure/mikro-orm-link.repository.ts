@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode, type FilterQuery } from '@mikro-orm/postgresql';
 import type { Id } from '../../../shared/ids.js';
 import { LinkRepository } from '../application/ports/link.repository.js';
 import { Link } from '../domain/link.js';
@@ -51,6 +51,17 @@ export class MikroOrmLinkRepository extends LinkRepository {
 
   async save(link: Link): Promise<void> {
     await this.em.persistAndFlush(link);
+  }
+
+  changeOwned(ownerId: Id, id: Id, change: (link: Link) => void): Promise<Link | null> {
+    // A fork of its own: a change that throws leaves its half-changed entity there, never in a context a
+    // later flush would write.
+    return this.em.fork().transactional(async (em) => {
+      const link = await em.findOne(Link, { id, ownerId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      if (!link) return null;
+      change(link);
+      return link;
+    });
   }
 
   async remove(link: Link): Promise<void> {

@@ -43,6 +43,16 @@ export class InMemoryLinkRepository extends LinkRepository {
     this.rows.set(link.id, copyOf(link));
   }
 
+  /** Reads, changes and stores without yielding, so concurrent changes apply one after the other. */
+  async changeOwned(ownerId: Id, id: Id, change: (link: Link) => void): Promise<Link | null> {
+    const row = this.rows.get(id);
+    if (!row || row.ownerId !== ownerId) return null;
+    const link = copyOf(row);
+    change(link);
+    this.rows.set(link.id, copyOf(link));
+    return link;
+  }
+
   async remove(link: Link): Promise<void> {
     this.rows.delete(link.id);
   }

@@ -1,4 +1,6 @@
+import { ScheduleMessages } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
+import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import type { LinkRepository } from '../application/ports/link.repository.js';
 import { Link } from '../domain/link.js';
 
@@ -264,6 +266,52 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
         createdAt: at(0).toISOString(),
         updatedAt: at(30).toISOString(),
       });
+    });
+
+    it('changes the owner’s link in one step, saves nothing when the change throws, and finds no one else’s', async () => {
+      const owner = await fixture.newOwner();
+      const { id } = await stored(owner);
+
+      const changed = await links.changeOwned(owner, id, (link) => link.change({ title: 'Renamed' }, at(10)));
+      expect(changed?.title).toBe('Renamed');
+      expect(fields(await fixture.reopen().findOwned(owner, id))).toMatchObject({ title: 'Renamed' });
+
+      await expect(
+        links.changeOwned(owner, id, (link) => {
+          link.change({ title: 'Half done' }, at(20));
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(fields(await fixture.reopen().findOwned(owner, id))).toMatchObject({ title: 'Renamed' });
+
+      const stranger = await fixture.newOwner();
+      expect(await links.changeOwned(stranger, id, (link) => link.change({ title: 'Taken' }, at(30)))).toBeNull();
+      expect(fields(await fixture.reopen().findOwned(owner, id))).toMatchObject({ title: 'Renamed' });
+    });
+
+    it('applies concurrent changes one after the other, so each is checked against what the other saved', async () => {
+      const owner = await fixture.newOwner();
+      const ids: Id[] = [];
+      for (let index = 0; index < 12; index += 1) ids.push((await stored(owner, { startsAt: iso(0), endsAt: iso(100) })).id);
+
+      // Each change alone is fine; together the end would fall before the start. Twelve pairs at once.
+      const pairs = await Promise.all(
+        ids.map((id) =>
+          Promise.allSettled([
+            links.changeOwned(owner, id, (link) => link.change({ endsAt: iso(30) }, at(1), PREMIUM)),
+            links.changeOwned(owner, id, (link) => link.change({ startsAt: iso(50) }, at(1), PREMIUM)),
+          ]),
+        ),
+      );
+
+      for (const [index, results] of pairs.entries()) {
+        expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+        // Refused by the rule, with its message, not by the database's check after both passed it.
+        const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+        expect(refused.reason).toEqual(aDomainError('invalid', ScheduleMessages.endNotAfterStart));
+        const saved = fields(await fixture.reopen().findOwned(owner, ids[index]))!;
+        expect(new Date(saved.endsAt!).getTime()).toBeGreaterThan(new Date(saved.startsAt!).getTime());
+      }
     });
 
     it('removes a link and nothing else', async () => {

@@ -37,6 +37,11 @@ describe('a support request', () => {
     expect(request.message).toBe('Line one\n\nLine two');
   });
 
+  it('keeps terminal escapes and direction overrides out of the subject operators read', () => {
+    const request = open({ subject: 'Pay\u009b31mout\u001b[2J \u202egnorw\u202c done\u2066x\u2069' });
+    expect(request.subject).toBe('Pay 31mout [2J  gnorw  done x');
+  });
+
   it.each([
     ['an empty subject', { subject: '   ' }, SupportMessages.subjectRequired],
     ['a subject of 121 characters', { subject: 's'.repeat(121) }, SupportMessages.subjectTooLong],
@@ -64,12 +69,14 @@ describe('a support request', () => {
     expect(closed(done, new Date('2026-03-04T08:00:00.000Z'))).toBe(done);
   });
 
-  it('orders for operators: priority first, then the oldest first', () => {
+  it('orders for operators: open before closed, priority first, then the oldest first', () => {
     const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
     const requests = [
       open({ id: 'free-new', now: at(30) }),
+      closed(open({ id: 'premium-closed', now: at(-10), requester: premium }), at(40)),
       open({ id: 'premium-new', now: at(20), requester: premium }),
       open({ id: 'free-old', now: at(0) }),
+      closed(open({ id: 'free-closed', now: at(-20) }), at(40)),
       open({ id: 'premium-old', now: at(10), requester: premium }),
       open({ id: 'free-old-b', now: at(0) }),
     ];
@@ -79,6 +86,8 @@ describe('a support request', () => {
       'free-old',
       'free-old-b',
       'free-new',
+      'premium-closed',
+      'free-closed',
     ]);
   });
 

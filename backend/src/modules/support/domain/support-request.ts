@@ -31,8 +31,8 @@ export interface Requester {
 }
 
 const chars = (text: string) => [...text].length;
-// eslint-disable-next-line no-control-regex
-const CONTROL_RUNS = /[\u0000-\u001f\u007f]+/g;
+/** Control characters (C0, DEL, C1) and the direction overrides and isolates, which could garble a terminal row. */
+const CONTROL_RUNS = /[\p{Cc}\u202a-\u202e\u2066-\u2069]+/gu;
 
 /**
  * A new, open request. Both texts are trimmed; the subject is one line (line breaks and other control
@@ -71,10 +71,12 @@ export function closed(request: SupportRequest, now: Date): SupportRequest {
 }
 
 /**
- * The operators' order: priority (Premium) requests first, then the longest-waiting first (oldest
- * created_at), the id breaking ties so the order is stable.
+ * The operators' order: open requests before closed ones, so the queue's head is what waits; among them
+ * priority (Premium) requests first, then the longest-waiting first (oldest created_at), the id breaking
+ * ties so the order is stable.
  */
 export function operatorOrder(a: SupportRequest, b: SupportRequest): number {
+  if (a.status !== b.status) return a.status === 'open' ? -1 : 1;
   if (a.priority !== b.priority) return a.priority ? -1 : 1;
   const age = a.createdAt.getTime() - b.createdAt.getTime();
   if (age !== 0) return age;

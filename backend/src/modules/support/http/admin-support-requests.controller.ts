@@ -9,7 +9,7 @@ import { CloseSupportRequestUseCase } from '../application/close-support-request
 import { ListSupportRequestsUseCase } from '../application/list-support-requests.use-case.js';
 import { toAdminSupportRequestView } from './support-request.views.js';
 
-/** The operators' support queue (HTTP Basic, see OperatorGuard): priority first, then oldest first. */
+/** The operators' support queue (HTTP Basic, see OperatorGuard): open first, then priority, then oldest. */
 @Controller('api/admin/support-requests')
 @UseGuards(OperatorGuard)
 export class AdminSupportRequestsController {

@@ -35,8 +35,9 @@ const LIST_LIMIT = 500;
 
 /**
  * PostgreSQL, in plain SQL; the injected EntityManager joins the surrounding transaction. The operators'
- * order (priority desc, created_at, id) is the index support_requests_operator_order. Usernames and e-mails
- * are read from identity's users table, as payouts and billing read their creators.
+ * order (status desc, i.e. open first; priority desc; created_at; id) is the index
+ * support_requests_operator_order. Usernames and e-mails are read from identity's users table, as payouts
+ * and billing read their creators.
  */
 @Injectable()
 export class PostgresSupportRequestStore extends SupportRequestStore {
@@ -88,7 +89,7 @@ export class PostgresSupportRequestStore extends SupportRequestStore {
     const rows = await this.rows<SupportRequestRow & { username: string; email: string }>(
       `select r.*, u.username, u.email from support_requests r join users u on u.id = r.creator_id
         ${where.length ? `where ${where.join(' and ')}` : ''}
-        order by r.priority desc, r.created_at, r.id
+        order by r.status desc, r.priority desc, r.created_at, r.id
         limit ?`,
       [...params, LIST_LIMIT],
     );

@@ -41,7 +41,7 @@ export function supportRequestStoreContract(name: string, harness: () => Support
       expect(await store.lock(newId())).toBeNull();
     });
 
-    it('lists for operators priority first, then oldest first, with username and e-mail', async () => {
+    it('lists for operators open first, then priority, then oldest, with username and e-mail', async () => {
       const { store, addCreator } = harness();
       const username = `sup${Date.now().toString(36)}`;
       const free = await addCreator({ username, email: `${username}@example.com` });
@@ -50,11 +50,13 @@ export function supportRequestStoreContract(name: string, harness: () => Support
       const freeNew = request(free, 5);
       const premiumOld = request(premium, 2, true);
       const premiumNew = request(premium, 9, true);
-      for (const r of [freeNew, premiumNew, freeOld, premiumOld]) await store.insert(r);
-      const ids = [freeOld, freeNew, premiumOld, premiumNew].map((r) => r.id);
+      const premiumDone = request(premium, 0, true);
+      for (const r of [freeNew, premiumNew, premiumDone, freeOld, premiumOld]) await store.insert(r);
+      await store.save(closed(premiumDone, AT(20)));
+      const ids = [freeOld, freeNew, premiumOld, premiumNew, premiumDone].map((r) => r.id);
 
       const listed = await store.listForOperators({ ids });
-      expect(listed.map((r) => r.id)).toEqual([premiumOld.id, premiumNew.id, freeOld.id, freeNew.id]);
+      expect(listed.map((r) => r.id)).toEqual([premiumOld.id, premiumNew.id, freeOld.id, freeNew.id, premiumDone.id]);
       expect(listed[2]).toEqual({ ...freeOld, username, email: `${username}@example.com` });
       expect(await store.listForOperators({ ids: [] })).toEqual([]);
     });

@@ -13,4 +13,10 @@ export abstract class UserRepository {
    */
   abstract add(user: User): Promise<void>;
   abstract save(user: User): Promise<void>;
+  /**
+   * Applies `change` to the user and saves it, in one transaction holding the user's row: concurrent changes
+   * apply one after the other, each to what the one before saved, so a rule that spans fields (button text
+   * contrast) holds for the result. A change that throws saves nothing. Null for an unknown id.
+   */
+  abstract change(id: Id, change: (user: User) => void): Promise<User | null>;
 }

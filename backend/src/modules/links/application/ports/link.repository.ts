@@ -20,6 +20,13 @@ export abstract class LinkRepository {
    */
   abstract addWithinLimit(link: Link, limit: number | null): Promise<boolean>;
   abstract save(link: Link): Promise<void>;
+  /**
+   * Applies `change` to the owner's link and saves it, in one transaction holding the link's row: concurrent
+   * changes apply one after the other, each to what the one before saved, so a rule that spans fields (the
+   * end after the start) holds for the result. A change that throws saves nothing. Null when the owner has
+   * no such link.
+   */
+  abstract changeOwned(ownerId: Id, id: Id, change: (link: Link) => void): Promise<Link | null>;
   abstract remove(link: Link): Promise<void>;
   /**
    * Sets order = position for the owner's links, in one transaction. `ids` must be exactly the owner's

@@ -22,6 +22,6 @@ export abstract class SupportRequestStore {
   abstract save(request: SupportRequest): Promise<void>;
   /** A creator's own requests, newest first. */
   abstract listForCreator(creatorId: Id): Promise<SupportRequest[]>;
-  /** Everyone's requests in the operators' order: priority first, then oldest first (see operatorOrder). */
+  /** Everyone's requests in the operators' order: open first, then priority, then oldest (see operatorOrder). */
   abstract listForOperators(filter: OperatorSupportFilter): Promise<SupportRequestWithCreator[]>;
 }
