@@ -1,10 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import { PaymentMessages } from '@linkbio/shared-contracts';
 import { StripePaymentGateway, createStripeClient } from '../src/modules/billing/infrastructure/stripe-payment.gateway.js';
+import { aDomainError } from '../src/shared/testing/domain-error.matcher.js';
+import { agent, Database, freePort, signedInCreator, startApp } from './support/harness.js';
 
 /*
  * StripePaymentGateway with the real `stripe` SDK against a local HTTP stub of the endpoints it calls: the
- * requests' paths, form bodies, Bearer key and Idempotency-Key headers are Stripe's real wire format.
+ * requests' paths, form bodies, Bearer key and Idempotency-Key headers are Stripe's real wire format. Then
+ * Stripe down (500s, or nothing listening): each call, and the API's booking and subscribe routes over it.
  */
 
 interface Seen {
@@ -138,5 +143,93 @@ describe('StripePaymentGateway against a stub of Stripe’s API', () => {
   it('cancels at period end', async () => {
     expect(await gateway().cancelAtPeriodEnd('sub_1')).toEqual({ status: 'active', currentPeriodEnd: new Date(PERIOD_END * 1000), cancelAtPeriodEnd: true });
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'true' } });
+  });
+});
+
+describe('when Stripe cannot be reached or fails', () => {
+  let failing: Server;
+  let failingUrl: string;
+  let unreachableUrl: string;
+
+  beforeAll(async () => {
+    // Stripe's own answer to an outage: 500 with an api_error, for every call.
+    failing = createServer((req, res) => {
+      req.resume();
+      req.on('end', () =>
+        res
+          .writeHead(500, { 'Content-Type': 'application/json', 'Request-Id': 'req_down' })
+          .end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } })),
+      );
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    failingUrl = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+    unreachableUrl = `http://127.0.0.1:${await freePort()}`; // nothing listens there
+  });
+
+  afterAll(() => new Promise<void>((resolve) => failing.close(() => resolve())));
+
+  const calls: Array<[string, (gateway: StripePaymentGateway) => Promise<unknown>]> = [
+    ['createBookingIntent', (g) => g.createBookingIntent({ bookingId: 'b-1', amount: 3060, description: 'Session', receiptEmail: 'c@example.com' })],
+    ['retrieveIntent', (g) => g.retrieveIntent('pi_123')],
+    ['createCustomer', (g) => g.createCustomer({ userId: 'u-1', email: 'c@example.com', name: 'Ada' })],
+    ['createSubscription', (g) => g.createSubscription({ userId: 'u-1', customerId: 'cus_1', attemptId: 'a-1' })],
+    ['cancelAtPeriodEnd', (g) => g.cancelAtPeriodEnd('sub_1')],
+  ];
+
+  it.each(calls)('%s rejects as unavailable, with a message for people, on a 500 and on a refused connection', async (_, call) => {
+    for (const apiUrl of [failingUrl, unreachableUrl]) {
+      const gateway = new StripePaymentGateway(createStripeClient({ secretKey: 'sk_test_down', apiUrl }), 'pk_test_down', 'price_1');
+      await expect(call(gateway)).rejects.toEqual(aDomainError('unavailable', PaymentMessages.providerUnavailable));
+    }
+  });
+
+  describe('over HTTP', () => {
+    let app: INestApplication;
+    let db: Database;
+    const saved = { key: process.env.STRIPE_SECRET_KEY, url: process.env.STRIPE_API_URL };
+
+    beforeAll(async () => {
+      process.env.STRIPE_SECRET_KEY = 'sk_test_down';
+      process.env.STRIPE_API_URL = unreachableUrl;
+      app = await startApp();
+      db = new Database();
+    });
+
+    afterAll(async () => {
+      await db?.close();
+      await app?.close();
+      for (const [name, value] of [['STRIPE_SECRET_KEY', saved.key], ['STRIPE_API_URL', saved.url]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    });
+
+    it('answers a booking 503 with the reason and marks it failed, so the creator never sees it waiting', async () => {
+      const creator = await signedInCreator(app);
+      await creator.client.put('/api/users/booking-settings').send({ enableBooking: true, bookingPrice: '40' }).expect(200);
+
+      const response = await agent(app)
+        .post(`/api/users/${creator.details.username}/book`)
+        .send({ customerName: 'Ada Lovelace', customerEmail: 'ada@example.com' })
+        .expect(503);
+
+      expect(response.body).toEqual({ statusCode: 503, message: PaymentMessages.providerUnavailable });
+      expect(response.headers['retry-after']).toBe('60');
+      const rows = await db.query<{ status: string; payment_intent_id: string | null }>(
+        'select b.status, b.payment_intent_id from bookings b join users u on u.id = b.creator_id where u.username = $1',
+        [creator.details.username],
+      );
+      expect(rows.rows).toEqual([{ status: 'failed', payment_intent_id: null }]);
+    });
+
+    it('answers subscribing 503 with the reason, and the creator stays on the free plan', async () => {
+      const creator = await signedInCreator(app);
+
+      const response = await creator.client.post('/api/create-subscription').send({}).expect(503);
+
+      expect(response.body).toEqual({ statusCode: 503, message: PaymentMessages.providerUnavailable });
+      const me = await creator.client.get('/api/auth/me').expect(200);
+      expect((me.body as { isPremium: boolean }).isPremium).toBe(false);
+    });
   });
 });

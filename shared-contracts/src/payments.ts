@@ -21,6 +21,7 @@ export const PaymentMessages = {
   paymentNotFound: 'Payment not found',
   paymentAlreadyCompleted: 'This payment has already been completed.',
   webhookSignature: 'Webhook signature verification failed',
+  providerUnavailable: 'Card payments are not available right now. Please try again in a few minutes.',
 } as const;
 
 /** POST /api/users/{username}/book. Amounts are never taken from the client. */

@@ -10,6 +10,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_many: 429,
+  unavailable: 503,
 };
 
 /** Every error leaves as `{ statusCode, message }`; nothing a client sends turns into a 500 with details. */

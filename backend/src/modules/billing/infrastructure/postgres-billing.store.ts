@@ -143,7 +143,7 @@ export class PostgresBillingStore extends BillingStore {
     return row ? toBooking(row) : null;
   }
 
-  async markFailed(bookingId: Id, intentId: string): Promise<void> {
+  async markFailed(bookingId: Id, intentId: string | null): Promise<void> {
     await this.rows(
       `update bookings set status = 'failed' where id = ? and status = 'pending_payment'
          and (payment_intent_id is null or payment_intent_id = ?)`,

@@ -1,4 +1,7 @@
+import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
+import { PaymentMessages } from '@linkbio/shared-contracts';
+import { DomainError, unavailable } from '../../../shared/domain-error.js';
 import { PaymentGateway, type NewSubscription, type PaymentIntentState } from '../application/ports/payment-gateway.js';
 import { subscriptionFacts } from '../application/provider-objects.js';
 import { PREMIUM_LOOKUP_KEY, type SubscriptionSnapshot } from '../domain/subscription.js';
@@ -24,10 +27,13 @@ export function createStripeClient({ secretKey, apiUrl }: StripeClientOptions): 
 /**
  * Stripe: a PaymentIntent per booking (idempotent per booking id), a Customer per creator and a monthly
  * Subscription created `default_incomplete`, whose first invoice's client secret the page confirms.
+ * When Stripe cannot be reached, refuses, or answers something unusable, the call rejects with an
+ * 'unavailable' DomainError (503, a message for people) and the cause goes to the log, not to the client.
  */
 export class StripePaymentGateway extends PaymentGateway {
   readonly provider = 'stripe' as const;
   private priceId: string | null;
+  private readonly logger = new Logger('Stripe');
 
   constructor(
     private readonly stripe: Stripe,
@@ -38,7 +44,11 @@ export class StripePaymentGateway extends PaymentGateway {
     this.priceId = priceId ?? null;
   }
 
-  async createBookingIntent(input: { bookingId: string; amount: number; description: string; receiptEmail: string }) {
+  createBookingIntent(input: { bookingId: string; amount: number; description: string; receiptEmail: string }) {
+    return this.call('create a booking payment', () => this.bookingIntent(input));
+  }
+
+  private async bookingIntent(input: { bookingId: string; amount: number; description: string; receiptEmail: string }) {
     const intent = await this.stripe.paymentIntents.create(
       {
         amount: input.amount,
@@ -54,7 +64,11 @@ export class StripePaymentGateway extends PaymentGateway {
     return { intentId: intent.id, clientSecret: intent.client_secret };
   }
 
-  async retrieveIntent(intentId: string): Promise<PaymentIntentState | null> {
+  retrieveIntent(intentId: string): Promise<PaymentIntentState | null> {
+    return this.call('read a payment', () => this.intent(intentId));
+  }
+
+  private async intent(intentId: string): Promise<PaymentIntentState | null> {
     try {
       const intent = await this.stripe.paymentIntents.retrieve(intentId);
       return {
@@ -71,15 +85,21 @@ export class StripePaymentGateway extends PaymentGateway {
     }
   }
 
-  async createCustomer(input: { userId: string; email: string; name: string }): Promise<string> {
-    const customer = await this.stripe.customers.create(
-      { email: input.email, name: input.name, metadata: { userId: input.userId } },
-      { idempotencyKey: `customer-${input.userId}` },
-    );
-    return customer.id;
+  createCustomer(input: { userId: string; email: string; name: string }): Promise<string> {
+    return this.call('create a customer', async () => {
+      const customer = await this.stripe.customers.create(
+        { email: input.email, name: input.name, metadata: { userId: input.userId } },
+        { idempotencyKey: `customer-${input.userId}` },
+      );
+      return customer.id;
+    });
   }
 
-  async createSubscription(input: { userId: string; customerId: string; attemptId: string }): Promise<NewSubscription> {
+  createSubscription(input: { userId: string; customerId: string; attemptId: string }): Promise<NewSubscription> {
+    return this.call('create a subscription', () => this.subscription(input));
+  }
+
+  private async subscription(input: { userId: string; customerId: string; attemptId: string }): Promise<NewSubscription> {
     const subscription = await this.stripe.subscriptions.create(
       {
         customer: input.customerId,
@@ -97,13 +117,32 @@ export class StripePaymentGateway extends PaymentGateway {
     return { subscriptionId: subscription.id, clientSecret, state: this.snapshot(subscription) };
   }
 
-  async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
-    const subscription = await this.stripe.subscriptions.update(
-      subscriptionId,
-      { cancel_at_period_end: true },
-      { idempotencyKey: `subscription-${subscriptionId}-cancel-at-period-end` },
-    );
-    return this.snapshot(subscription);
+  cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    return this.call('cancel a subscription', async () => {
+      const subscription = await this.stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `subscription-${subscriptionId}-cancel-at-period-end` },
+      );
+      return this.snapshot(subscription);
+    });
+  }
+
+  /** Runs one exchange with Stripe; any failure becomes 'unavailable' for the caller, its cause logged. */
+  private async call<T>(what: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      const detail =
+        error instanceof Stripe.errors.StripeError
+          ? `${error.type}${error.statusCode ? ` ${error.statusCode}` : ''}: ${error.message}${error.requestId ? ` (${error.requestId})` : ''}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
+      this.logger.error(`Could not ${what}: ${detail}`);
+      throw unavailable(PaymentMessages.providerUnavailable, 60);
+    }
   }
 
   /** STRIPE_PRICE_ID, else the active price with lookup key `linkbio_premium_monthly` (looked up once). */

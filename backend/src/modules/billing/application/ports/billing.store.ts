@@ -28,8 +28,8 @@ export abstract class BillingStore {
    * caller that made the change (a row lock orders concurrent callers), null to every other.
    */
   abstract markPaid(bookingId: Id, intentId: string, amount: number, now: Date): Promise<Booking | null>;
-  /** pending_payment → failed; a paid booking stays paid. */
-  abstract markFailed(bookingId: Id, intentId: string): Promise<void>;
+  /** pending_payment → failed (intentId: the failed payment, or null when none could be made); a paid booking stays paid. */
+  abstract markFailed(bookingId: Id, intentId: string | null): Promise<void>;
   /** The creator's earning for a paid booking: at most one per booking. */
   abstract creditCreator(booking: Booking, now: Date): Promise<void>;
 
