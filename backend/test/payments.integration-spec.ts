@@ -438,6 +438,35 @@ describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
       expect((await client.post('/api/create-subscription').expect(200)).body).toHaveProperty('clientSecret');
     });
 
+    it('subscribing again before paying answers the same first payment: one subscription, paid once', async () => {
+      const { client, user } = await signedInCreator(app);
+      const subscriptions = async () =>
+        (await db.query<{ status: string }>('select status from subscriptions where user_id = $1 order by created_at', [user.id])).rows.map((r) => r.status);
+      const secretOf = async () => ((await client.post('/api/create-subscription').expect(200)).body as { clientSecret: string }).clientSecret;
+
+      const first = await secretOf();
+      expect(await secretOf()).toBe(first); // a reload of the subscribe page
+      await agent(app).post('/api/payments/local/confirm').send(card(first, '4000000000000002')).expect(402);
+      expect(await secretOf()).toBe(first); // after a declined card
+      expect(await subscriptions()).toEqual(['incomplete']);
+
+      await client.post('/api/payments/local/confirm').send(card(first, '4242424242424242')).expect(200);
+      expect(await subscriptions()).toEqual(['active']);
+      expect((await client.get('/api/auth/me').expect(200)).body.isPremium).toBe(true);
+    });
+
+    it('starts a new subscription once the waiting one is past its 23 hours', async () => {
+      const { client, user } = await signedInCreator(app);
+      const first = ((await client.post('/api/create-subscription').expect(200)).body as { clientSecret: string }).clientSecret;
+      await db.query("update subscriptions set created_at = now() - interval '23 hours 1 minute' where user_id = $1", [user.id]);
+
+      const second = ((await client.post('/api/create-subscription').expect(200)).body as { clientSecret: string }).clientSecret;
+
+      expect(second).not.toBe(first);
+      const rows = await db.query('select id from subscriptions where user_id = $1', [user.id]);
+      expect(rows.rows).toHaveLength(2);
+    });
+
     it('subscription calls need a signed-in creator', async () => {
       await agent(app).post('/api/create-subscription').expect(401);
       await agent(app).post('/api/subscription/cancel').expect(401);

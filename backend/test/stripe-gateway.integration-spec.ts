@@ -40,9 +40,14 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
     cancel_at_period_end: cancel,
     customer: 'cus_1',
     items: { object: 'list', data: [{ id: 'si_1', current_period_end: PERIOD_END }] },
-    latest_invoice: { id: 'in_1', object: 'invoice', confirmation_secret: { client_secret: 'pi_inv_secret_xyz', type: 'payment_intent' } },
+    latest_invoice: { id: 'in_1', object: 'invoice', status: 'open', confirmation_secret: { client_secret: 'pi_inv_secret_xyz', type: 'payment_intent' } },
   });
   if (method === 'POST' && path === '/v1/subscriptions') return [200, subscription(false)];
+  if (method === 'GET' && path === '/v1/subscriptions/sub_1') return [200, subscription(false)];
+  if (method === 'GET' && path === '/v1/subscriptions/sub_paid') return [200, { ...subscription(true), id: 'sub_paid', latest_invoice: { id: 'in_2', object: 'invoice', status: 'paid', confirmation_secret: null } }];
+  if (method === 'GET' && path.startsWith('/v1/subscriptions/')) {
+    return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }];
+  }
   if (method === 'POST' && path === '/v1/subscriptions/sub_1') return [200, subscription(true)];
   return [404, { error: { type: 'invalid_request_error', message: `stub has no ${method} ${path}` } }];
 }
@@ -140,6 +145,13 @@ describe('StripePaymentGateway against a stub of Stripe’s API', () => {
     expect(seen[1]!.form['items[0][price]']).toBe('price_lookup');
   });
 
+  it('finds the first payment of a subscription still waiting for it, and none for a paid or unknown one', async () => {
+    expect(await gateway().pendingPayment('sub_1')).toBe('pi_inv_secret_xyz');
+    expect(seen[0]).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_1', form: { 'expand[0]': 'latest_invoice.confirmation_secret' } });
+    expect(await gateway().pendingPayment('sub_paid')).toBeNull();
+    expect(await gateway().pendingPayment('sub_unknown')).toBeNull();
+  });
+
   it('cancels at period end', async () => {
     expect(await gateway().cancelAtPeriodEnd('sub_1')).toEqual({ status: 'active', currentPeriodEnd: new Date(PERIOD_END * 1000), cancelAtPeriodEnd: true });
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'true' } });
@@ -173,6 +185,7 @@ describe('when Stripe cannot be reached or fails', () => {
     ['retrieveIntent', (g) => g.retrieveIntent('pi_123')],
     ['createCustomer', (g) => g.createCustomer({ userId: 'u-1', email: 'c@example.com', name: 'Ada' })],
     ['createSubscription', (g) => g.createSubscription({ userId: 'u-1', customerId: 'cus_1', attemptId: 'a-1' })],
+    ['pendingPayment', (g) => g.pendingPayment('sub_1')],
     ['cancelAtPeriodEnd', (g) => g.cancelAtPeriodEnd('sub_1')],
   ];
 

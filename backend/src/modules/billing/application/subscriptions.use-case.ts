@@ -3,7 +3,7 @@ import { PaymentMessages, type SubscriptionCreatedResponse, type SubscriptionVie
 import { Clock } from '../../../shared/clock.js';
 import { invalid } from '../../../shared/domain-error.js';
 import { newId } from '../../../shared/ids.js';
-import { applySnapshot, grantsPremium, toSubscriptionView } from '../domain/subscription.js';
+import { applySnapshot, FIRST_PAYMENT_WINDOW_MS, grantsPremium, toSubscriptionView } from '../domain/subscription.js';
 import { BillingStore } from './ports/billing.store.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
 import { Transactions } from '../../../shared/transactions.js';
@@ -28,6 +28,12 @@ export class SubscriptionsUseCase {
     await this.endLapsed(user.id);
     const creator = await this.store.findCreator(user.id);
     if (creator?.isPremium) return { message: PaymentMessages.alreadySubscribed };
+    // A subscription still waiting for its first payment (a declined card, a reload) is paid, not doubled.
+    const pending = await this.store.pendingSubscriptionOf(user.id, new Date(this.clock.now().getTime() - FIRST_PAYMENT_WINDOW_MS));
+    if (pending) {
+      const clientSecret = await this.gateway.pendingPayment(pending);
+      if (clientSecret) return { clientSecret };
+    }
     let customerId = await this.store.customerOf(user.id);
     if (!customerId) {
       // Idempotent at the provider per creator, and first-writer-wins here: two tabs end with one customer.

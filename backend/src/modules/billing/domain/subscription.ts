@@ -23,6 +23,8 @@ const TERMINAL = new Set(['canceled', 'incomplete_expired']);
 const PREMIUM = new Set(['active', 'trialing', 'past_due']);
 
 export const MONTHLY_PRICE_CENTS = 999;
+/** How long a subscription waits for its first payment: Stripe expires an incomplete one after 23 hours. */
+export const FIRST_PAYMENT_WINDOW_MS = 23 * 60 * 60 * 1000;
 export const PREMIUM_LOOKUP_KEY = 'linkbio_premium_monthly';
 
 /** True when the subscription gives Premium at `now`: a cancelled one ends at its period end. */

@@ -49,17 +49,32 @@ export class LocalPaymentGateway extends PaymentGateway {
     return this.transactions.run(async () => {
       const now = this.clock.now();
       const subscription = await this.store.createSubscription({ customerId: input.customerId, userId: input.userId, now });
-      const intent = await this.store.createIntent({
-        amount: MONTHLY_PRICE_CENTS,
-        metadata: { subscriptionId: subscription.id, userId: input.userId },
-        returnPath: '/dashboard',
-        now,
-      });
+      const intent = await this.firstPayment(subscription.id, input.userId, now);
       return {
         subscriptionId: subscription.id,
         clientSecret: intent.clientSecret,
         state: { status: 'incomplete', currentPeriodEnd: null, cancelAtPeriodEnd: false },
       };
+    });
+  }
+
+  pendingPayment(subscriptionId: string): Promise<string | null> {
+    return this.transactions.run(async () => {
+      const subscription = await this.store.lockSubscription(subscriptionId);
+      if (!subscription || subscription.status !== 'incomplete') return null;
+      const intent = await this.firstPayment(subscription.id, subscription.userId, this.clock.now());
+      return intent.status === 'requires_payment_method' ? intent.clientSecret : null;
+    });
+  }
+
+  /** The subscription's first payment: one per subscription (keyed by its id), as a Stripe invoice is. */
+  private firstPayment(subscriptionId: string, userId: string, now: Date) {
+    return this.store.createIntent({
+      amount: MONTHLY_PRICE_CENTS,
+      metadata: { subscriptionId, userId },
+      returnPath: '/dashboard',
+      now,
+      key: `${subscriptionId}-first`,
     });
   }
 

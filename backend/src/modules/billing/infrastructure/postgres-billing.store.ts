@@ -190,6 +190,15 @@ export class PostgresBillingStore extends BillingStore {
     return row ? toSubscription(row) : null;
   }
 
+  async pendingSubscriptionOf(userId: Id, since: Date): Promise<string | null> {
+    const [row] = await this.rows<{ id: string }>(
+      `select id from subscriptions where user_id = ? and status = 'incomplete' and created_at > ?
+        order by created_at desc limit 1`,
+      [userId, since],
+    );
+    return row?.id ?? null;
+  }
+
   async saveSubscription(s: Subscription, now: Date): Promise<void> {
     await this.rows(
       `insert into subscriptions (id, user_id, status, current_period_end, cancel_at_period_end, last_event_created, created_at, updated_at)

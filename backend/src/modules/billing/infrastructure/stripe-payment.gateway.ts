@@ -117,6 +117,24 @@ export class StripePaymentGateway extends PaymentGateway {
     return { subscriptionId: subscription.id, clientSecret, state: this.snapshot(subscription) };
   }
 
+  pendingPayment(subscriptionId: string): Promise<string | null> {
+    return this.call('read a subscription', async () => {
+      try {
+        const subscription = await this.stripe.subscriptions.retrieve(subscriptionId, {
+          expand: ['latest_invoice.confirmation_secret'],
+        });
+        const invoice = subscription.latest_invoice;
+        if (subscription.status !== 'incomplete' || !invoice || typeof invoice === 'string' || invoice.status !== 'open') {
+          return null;
+        }
+        return invoice.confirmation_secret?.client_secret ?? null;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null; // unknown id
+        throw error;
+      }
+    });
+  }
+
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
     return this.call('cancel a subscription', async () => {
       const subscription = await this.stripe.subscriptions.update(

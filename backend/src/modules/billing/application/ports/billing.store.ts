@@ -41,6 +41,8 @@ export abstract class BillingStore {
   /** Locks the row until the transaction ends. */
   abstract lockSubscription(id: string): Promise<Subscription | null>;
   abstract latestSubscriptionOf(userId: Id): Promise<Subscription | null>;
+  /** The id of the creator's newest subscription still waiting for its first payment, made after `since`. */
+  abstract pendingSubscriptionOf(userId: Id, since: Date): Promise<string | null>;
   abstract saveSubscription(subscription: Subscription, now: Date): Promise<void>;
   /** users.is_premium := whether any of the creator's subscriptions grants Premium at `now`. */
   abstract refreshPremium(userId: Id, now: Date): Promise<boolean>;

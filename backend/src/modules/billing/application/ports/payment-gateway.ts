@@ -41,6 +41,12 @@ export abstract class PaymentGateway {
   /** A monthly Premium subscription waiting for its first invoice's payment. */
   abstract createSubscription(input: { userId: string; customerId: string; attemptId: string }): Promise<NewSubscription>;
 
+  /**
+   * The client secret of a subscription's first payment while it can still be made (the subscription is
+   * incomplete and its first invoice open); null when it can no longer be paid or is unknown.
+   */
+  abstract pendingPayment(subscriptionId: string): Promise<string | null>;
+
   /** Cancels at the end of the paid period; answers the subscription's new state. */
   abstract cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
 }
