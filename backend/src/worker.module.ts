@@ -6,6 +6,8 @@ import { AnalyticsCleanUpProcessor } from './modules/analytics/jobs/analytics-cl
 import { AnalyticsEventProcessor } from './modules/analytics/jobs/analytics-event.processor.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { BillingSweepProcessor } from './modules/billing/jobs/billing-sweep.processor.js';
+import { MediaSweepProcessor } from './modules/media/jobs/media-sweep.processor.js';
+import { MediaJobsModule } from './modules/media/media-jobs.module.js';
 import { CreateWeeklyPayoutsProcessor } from './modules/payouts/jobs/create-weekly-payouts.processor.js';
 import { ReleaseHeldPayoutsProcessor } from './modules/payouts/jobs/release-held-payouts.processor.js';
 import { SendPayoutProcessor } from './modules/payouts/jobs/send-payout.processor.js';
@@ -20,6 +22,7 @@ const PROCESSORS = [
   AnalyticsEventProcessor,
   AnalyticsCleanUpProcessor,
   BillingSweepProcessor,
+  MediaSweepProcessor,
   CreateWeeklyPayoutsProcessor,
   SendPayoutProcessor,
   ReleaseHeldPayoutsProcessor,
@@ -37,6 +40,7 @@ export class WorkerModule {
         QueuesModule,
         AnalyticsJobsModule,
         BillingModule,
+        MediaJobsModule,
         PayoutsModule,
       ],
       providers: [

@@ -87,6 +87,7 @@ describe('npm start on the embedded defaults', () => {
     expect(first.output()).toMatch(/Processing analytics, .+ \(postgres\)/);
     expect(first.output()).toContain('weekly-payouts (0 0 * * 1 UTC)');
     expect(first.output()).toContain('billing-sweep (every 60 s)');
+    expect(first.output()).toContain('media-sweep (45 3 * * * UTC)');
 
     expect(await stop(first.child)).toBe(0);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);

@@ -22,6 +22,8 @@ export interface QueueJobs {
     'billing-sweep': Record<string, never>;
     /** Forgets the ids of analytics events counted long ago. */
     'clean-up': Record<string, never>;
+    /** Forgets upload grants expired over a day ago, deleting the uploads never claimed (users/ images stay). */
+    'media-sweep': Record<string, never>;
   };
 }
 
@@ -58,6 +60,7 @@ export const SCHEDULES = [
   { queue: 'payouts', id: 'release-held-payouts', job: 'release-held', repeat: { pattern: '15 * * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'billing-sweep', job: 'billing-sweep', repeat: { every: 60_000 } },
   { queue: 'maintenance', id: 'clean-up', job: 'clean-up', repeat: { pattern: '30 3 * * *', tz: 'UTC' } },
+  { queue: 'maintenance', id: 'media-sweep', job: 'media-sweep', repeat: { pattern: '45 3 * * *', tz: 'UTC' } },
 ] as const satisfies ReadonlyArray<{
   queue: QueueName;
   id: string;

@@ -11,6 +11,14 @@ interface Row {
   consumed_at: Date | null;
 }
 
+const toGrant = (row: Row): UploadGrant => ({
+  key: row.key,
+  userId: row.user_id,
+  expiresAt: row.expires_at,
+  uploadedAt: row.uploaded_at,
+  consumedAt: row.consumed_at,
+});
+
 /** Upload grants in the `upload_grants` table; each state change is one conditional update (no races). */
 @Injectable()
 export class PgUploadGrants extends UploadGrants {
@@ -32,10 +40,7 @@ export class PgUploadGrants extends UploadGrants {
       'select key, user_id, expires_at, uploaded_at, consumed_at from upload_grants where key = $1',
       [key],
     );
-    const row = rows[0];
-    return row
-      ? { key: row.key, userId: row.user_id, expiresAt: row.expires_at, uploadedAt: row.uploaded_at, consumedAt: row.consumed_at }
-      : null;
+    return rows[0] ? toGrant(rows[0]) : null;
   }
 
   async markUploaded(key: string, now: Date): Promise<boolean> {
@@ -52,5 +57,32 @@ export class PgUploadGrants extends UploadGrants {
       now,
     ]);
     return result.rowCount === 1;
+  }
+
+  /**
+   * FOR UPDATE SKIP LOCKED: concurrent sweeps each take grants no other holds, and a late markConsumed waits
+   * for the commit, then finds no row. No order by: with no index on expires_at it would sort every expired
+   * row, while the plain scan stops at `limit` rows (which ones come first does not matter).
+   */
+  async sweepExpired(before: Date, limit: number, work: (grants: UploadGrant[]) => Promise<string[]>): Promise<number> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<Row>(
+        `select key, user_id, expires_at, uploaded_at, consumed_at from upload_grants
+          where expires_at < $1 limit $2 for update skip locked`,
+        [before, limit],
+      );
+      const done = rows.length > 0 ? await work(rows.map(toGrant)) : [];
+      if (done.length > 0) await client.query('delete from upload_grants where key = any($1::varchar[])', [done]);
+      await client.query('commit');
+      return rows.length;
+    } catch (error) {
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 }
