@@ -1,5 +1,5 @@
 import { LayoutDashboard, LifeBuoy, LogOut, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,8 @@ export function Navbar() {
   const logout = useLogout();
   const navigate = useNavigate();
   const [helpOpen, setHelpOpen] = useState(false);
+  /** The avatar menu's button: Help opens from its menu, and the focus comes back to it when Help closes. */
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/') });
 
@@ -55,6 +57,7 @@ export function Navbar() {
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <button
+                  ref={menuButtonRef}
                   type="button"
                   aria-label={`Account menu for ${user.displayName}`}
                   className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
@@ -83,7 +86,12 @@ export function Navbar() {
                 </DropdownMenuItem>
               </DropdownMenuContent>
             </DropdownMenu>
-            <SupportDialog open={helpOpen} onOpenChange={setHelpOpen} isPremium={user.isPremium} />
+            <SupportDialog
+              open={helpOpen}
+              onOpenChange={setHelpOpen}
+              isPremium={user.isPremium}
+              returnFocusTo={menuButtonRef}
+            />
           </>
         ) : (
           <div className="flex items-center gap-2">

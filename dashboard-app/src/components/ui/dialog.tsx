@@ -1,13 +1,21 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps, ReactNode, RefObject } from 'react';
 import { cn } from '@/lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+  /**
+   * Where focus goes back when the dialog closes, for a dialog opened without a DialogTrigger (from a menu, a
+   * row's button): Radix would otherwise drop focus on the page. Ignored once that element has left the page.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+export function DialogContent({ className, children, returnFocusTo, onCloseAutoFocus, ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
@@ -17,6 +25,13 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           'rounded-xl border border-border bg-background p-6 shadow-xl focus-visible:outline-none',
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const opener = returnFocusTo?.current;
+          if (event.defaultPrevented || !opener?.isConnected) return;
+          event.preventDefault();
+          opener.focus();
+        }}
         {...props}
       >
         {children}

@@ -28,6 +28,84 @@ describe('instantFromLocalInput', () => {
     expect(instantFromLocalInput('2026-03-29T02:30', 'Europe/Paris')).toBe('2026-03-29T01:30:00.000Z');
   });
 
+  describe('around the clock changes', () => {
+    /** Zone, the wall time, the instant it is read as, the wall time that instant shows (when the clocks moved it). */
+    const SPRING: [string, string, string, string][] = [
+      ['Europe/Paris', '2026-03-29T02:30', '2026-03-29T01:30:00.000Z', '2026-03-29T03:30'],
+      ['Europe/Paris', '2026-03-29T02:00', '2026-03-29T01:00:00.000Z', '2026-03-29T03:00'],
+      ['America/New_York', '2026-03-08T02:30', '2026-03-08T07:30:00.000Z', '2026-03-08T03:30'],
+      ['America/New_York', '2026-03-08T02:00', '2026-03-08T07:00:00.000Z', '2026-03-08T03:00'],
+      ['America/New_York', '2026-03-08T02:59', '2026-03-08T07:59:00.000Z', '2026-03-08T03:59'],
+      ['America/Los_Angeles', '2026-03-08T02:30', '2026-03-08T10:30:00.000Z', '2026-03-08T03:30'],
+      ['Australia/Sydney', '2026-10-04T02:30', '2026-10-03T16:30:00.000Z', '2026-10-04T03:30'],
+    ];
+
+    it.each(SPRING)(
+      'reads the skipped %s %s with the offset before the change: %s, shown as %s',
+      (timeZone, value, instant, shown) => {
+        expect(instantFromLocalInput(value, timeZone)).toBe(instant);
+        expect(localInputFromInstant(instant, timeZone)).toBe(shown);
+      },
+    );
+
+    /** Zone, a wall time the clocks show twice, the first occurrence. */
+    const FALL: [string, string, string][] = [
+      ['Europe/Paris', '2026-10-25T02:30', '2026-10-25T00:30:00.000Z'],
+      ['Europe/Paris', '2026-10-25T02:00', '2026-10-25T00:00:00.000Z'],
+      ['America/New_York', '2026-11-01T01:30', '2026-11-01T05:30:00.000Z'],
+      ['America/New_York', '2026-11-01T01:00', '2026-11-01T05:00:00.000Z'],
+      ['America/Los_Angeles', '2026-11-01T01:30', '2026-11-01T08:30:00.000Z'],
+      ['Australia/Sydney', '2026-04-05T02:30', '2026-04-04T15:30:00.000Z'],
+    ];
+
+    it.each(FALL)('reads the repeated %s %s as its first occurrence, %s', (timeZone, value, instant) => {
+      expect(instantFromLocalInput(value, timeZone)).toBe(instant);
+      expect(localInputFromInstant(instant, timeZone)).toBe(value);
+    });
+
+    it.each([
+      ['America/New_York', '2026-03-08T01:59', '2026-03-08T06:59:00.000Z'],
+      ['America/New_York', '2026-03-08T03:00', '2026-03-08T07:00:00.000Z'],
+      ['America/New_York', '2026-11-01T00:59', '2026-11-01T04:59:00.000Z'],
+      ['America/New_York', '2026-11-01T02:00', '2026-11-01T07:00:00.000Z'],
+      ['America/Los_Angeles', '2026-03-08T03:00', '2026-03-08T10:00:00.000Z'],
+      ['Europe/Paris', '2026-10-25T03:00', '2026-10-25T02:00:00.000Z'],
+      ['Australia/Sydney', '2026-10-04T03:00', '2026-10-03T16:00:00.000Z'],
+      ['Australia/Sydney', '2026-04-05T03:00', '2026-04-04T17:00:00.000Z'],
+      // A half-hour zone without daylight saving: the same offset on the days the others change.
+      ['Asia/Kolkata', '2026-03-08T02:30', '2026-03-07T21:00:00.000Z'],
+      ['Asia/Kolkata', '2026-03-29T02:30', '2026-03-28T21:00:00.000Z'],
+      ['Asia/Kolkata', '2026-10-25T02:30', '2026-10-24T21:00:00.000Z'],
+      ['Asia/Kolkata', '2026-11-01T01:30', '2026-10-31T20:00:00.000Z'],
+    ])('reads %s %s, next to a change, as %s', (timeZone, value, instant) => {
+      expect(instantFromLocalInput(value, timeZone)).toBe(instant);
+    });
+
+    it('gives back the same wall time for every minute of the days the clocks change, skipped ones moved on', () => {
+      const days: [string, string[]][] = [
+        ['Europe/Paris', ['2026-03-29', '2026-10-25']],
+        ['America/New_York', ['2026-03-08', '2026-11-01']],
+        ['America/Los_Angeles', ['2026-03-08', '2026-11-01']],
+        ['Australia/Sydney', ['2026-10-04', '2026-04-05']],
+        ['Asia/Kolkata', ['2026-03-08', '2026-10-25']],
+      ];
+      for (const [timeZone, dates] of days) {
+        for (const date of dates) {
+          for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+            const value = `${date}T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+            const instant = instantFromLocalInput(value, timeZone);
+            const shown = localInputFromInstant(instant, timeZone);
+            // Read again, the time shown is the same instant: reopening the dialog changes nothing.
+            expect(instantFromLocalInput(shown, timeZone)).toBe(instant);
+            // Only a skipped time moves, and only forward, by the hour the clocks skip.
+            const moved = Date.parse(`${shown}Z`) - Date.parse(`${value}Z`);
+            expect([0, 60 * 60 * 1000]).toContain(moved);
+          }
+        }
+      }
+    });
+  });
+
   it.each(['', '2026-03-02', '09:00', 'tomorrow'])('is null for %p', (value) => {
     expect(instantFromLocalInput(value, 'Europe/Paris')).toBeNull();
   });

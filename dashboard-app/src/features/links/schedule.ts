@@ -29,6 +29,13 @@ export const schedulePhaseOf = (link: Bounds, now: Date): SchedulePhase | null =
 
 export const PHASE_LABELS: Record<SchedulePhase, string> = { upcoming: 'Scheduled', live: 'Live', ended: 'Ended' };
 
+/** The phase of a link switched off: the schedule still runs, but the link stays off the page until switched on. */
+export const HIDDEN_PHASE_LABELS: Record<SchedulePhase, string> = {
+  upcoming: 'Scheduled (hidden)',
+  live: 'Live (hidden)',
+  ended: 'Ended',
+};
+
 const wallClock = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar fields of `instant` on the clocks of `timeZone`. */
@@ -68,18 +75,31 @@ function offsetAt(instant: number, timeZone: string): number {
 
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * A `datetime-local` value ('2026-03-02T09:00'), read as wall time in `timeZone`, as an ISO instant
- * ('2026-03-02T08:00:00.000Z' in Europe/Paris). Null for an empty or unreadable value. A time the clocks skip
- * (the spring change) is read with the offset in force before it, so 02:30 becomes 03:30.
+ * ('2026-03-02T08:00:00.000Z' in Europe/Paris). Null for an empty or unreadable value.
+ *
+ * Around a clock change the wall time is tried with the offset in force before it and the one after it (a day
+ * either side), and a try counts only if that instant shows the same wall time again:
+ * - a time the clocks show twice (the autumn change) is its first occurrence, e.g. 01:30 EDT, not 01:30 EST,
+ *   in America/New_York on 2026-11-01;
+ * - a time the clocks skip (the spring change) is read with the offset in force before it, so it moves forward
+ *   by the gap: 02:30 becomes 03:30 (Europe/Paris on 2026-03-29, America/New_York on 2026-03-08).
  */
 export function instantFromLocalInput(value: string, timeZone: string): string | null {
   const match = LOCAL_INPUT.exec(value);
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
   const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  const first = wall - offsetAt(wall, timeZone);
-  const instant = wall - offsetAt(first, timeZone);
+  const offsetBefore = offsetAt(wall - DAY_MS, timeZone);
+  const offsetAfter = offsetAt(wall + DAY_MS, timeZone);
+  // An instant shows `wall` exactly when the zone's offset at that instant is the one it was read with.
+  const showingWall = [offsetBefore, offsetAfter]
+    .filter((offset) => offsetAt(wall - offset, timeZone) === offset)
+    .map((offset) => wall - offset);
+  const instant = showingWall.length > 0 ? Math.min(...showingWall) : wall - offsetBefore;
   return new Date(instant).toISOString();
 }
 
@@ -124,6 +144,25 @@ export function scheduleSummary(link: Bounds, phase: SchedulePhase, timeZone: st
 export interface ScheduleBounds {
   startsAt: string | null;
   endsAt: string | null;
+}
+
+export type ScheduleField = 'startsAt' | 'endsAt';
+
+/** Beside a `datetime-local` field with part of its date or time still missing. */
+export const INCOMPLETE_DATE_TIME = 'Enter a complete date and time.';
+
+/**
+ * A message for each field the browser holds a half-typed date and time in. Such a field's value reads '', like an
+ * empty one (with `validity.badInput`), and must not be taken for "no bound", which would show the link at once.
+ */
+export function incompleteErrorsOf(incomplete: Partial<Record<ScheduleField, boolean>> = {}): {
+  startsAt?: string;
+  endsAt?: string;
+} {
+  return {
+    ...(incomplete.startsAt ? { startsAt: INCOMPLETE_DATE_TIME } : {}),
+    ...(incomplete.endsAt ? { endsAt: INCOMPLETE_DATE_TIME } : {}),
+  };
 }
 
 /** The inputs' wall times as the instants to send; an empty input is no bound (null). */

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { ScheduleMessages } from '@linkbio/shared-contracts';
 import { aLink, never, renderDashboard, stubApi } from '@/test/render-dashboard';
@@ -23,6 +23,13 @@ const inTimeZone = (timeZone: string) => {
     return { ...resolved.call(this), timeZone };
   });
 };
+
+/**
+ * What a browser reports for a datetime-local field with part of its date or time still empty: the value '' and
+ * validity.badInput. jsdom has no such state, so the field's validity is set by hand.
+ */
+const reportBadInput = (input: HTMLElement, badInput: boolean) =>
+  Object.defineProperty(input, 'validity', { configurable: true, value: { valid: !badInput, badInput } });
 
 const openDialog = ({ isPremium = false } = {}) => {
   const view = renderDashboard(<Harness isPremium={isPremium} />);
@@ -220,6 +227,74 @@ describe('AddLinkDialog', () => {
       expect(await within(view.dialog).findByText('The end must be after the start.')).toBeInTheDocument();
       expect(within(view.dialog).getByLabelText('Show until')).toHaveAttribute('aria-invalid', 'true');
       expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    });
+
+    it('refuses a start with part of its date or time missing, instead of showing the link at once', async () => {
+      inTimeZone('Europe/Paris');
+      const { calls } = stubApi({
+        'POST /api/links': { status: 201, body: aLink({ title: 'Spring sale' }) },
+        'GET /api/links': { body: [] },
+      });
+      const view = openDialog({ isPremium: true });
+      const from = within(view.dialog).getByLabelText('Show from');
+
+      await fillLink(view.user, view);
+      // The creator types a day and a month but no year: the browser still says '', as for an empty field.
+      reportBadInput(from, true);
+      fireEvent.input(from, { target: { value: '' } });
+      await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Link' }));
+
+      expect(await within(view.dialog).findByRole('alert')).toHaveTextContent('Enter a complete date and time.');
+      expect(from).toHaveAttribute('aria-invalid', 'true');
+      expect(from).toHaveAccessibleDescription('Enter a complete date and time.');
+      expect(from).toHaveFocus();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+      // Once complete, it goes.
+      reportBadInput(from, false);
+      fireEvent.change(from, { target: { value: '2026-03-02T09:00' } });
+      await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Link' }));
+
+      expect(await screen.findByText('Link added!')).toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+        startsAt: '2026-03-02T08:00:00.000Z',
+      });
+    });
+
+    it('refuses an end left half-typed after a part of it was cleared, and sends nothing', async () => {
+      inTimeZone('Europe/Paris');
+      const { calls } = stubApi({});
+      const view = openDialog({ isPremium: true });
+      const until = within(view.dialog).getByLabelText('Show until');
+
+      await fillLink(view.user, view);
+      await view.user.type(within(view.dialog).getByLabelText('Show from'), '2026-03-02T09:00');
+      await view.user.type(until, '2026-03-09T09:00');
+      // The creator clears the day: the browser reports '' and badInput.
+      reportBadInput(until, true);
+      fireEvent.change(until, { target: { value: '' } });
+      await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Link' }));
+
+      expect(await within(view.dialog).findByText('Enter a complete date and time.')).toBeInTheDocument();
+      expect(until).toHaveAttribute('aria-invalid', 'true');
+      expect(until).toHaveFocus();
+      expect(within(view.dialog).getByLabelText('Show from')).not.toHaveAttribute('aria-invalid');
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    });
+
+    it('moves the focus to the first field with a message', async () => {
+      inTimeZone('Europe/Paris');
+      stubApi({});
+      const view = openDialog({ isPremium: true });
+      const until = within(view.dialog).getByLabelText('Show until');
+
+      reportBadInput(until, true);
+      fireEvent.input(until, { target: { value: '' } });
+      await view.user.click(within(view.dialog).getByRole('button', { name: 'Add Link' }));
+
+      expect(await within(view.dialog).findByText('Title is required')).toBeInTheDocument();
+      expect(within(view.dialog).getByText('Enter a complete date and time.')).toBeInTheDocument();
+      expect(view.title).toHaveFocus();
     });
 
     it('shows the server’s refusal of the dates in the schedule', async () => {

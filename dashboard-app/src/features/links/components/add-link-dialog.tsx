@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { CreateLinkRequest, withDefaultScheme } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,7 +16,13 @@ import { UpgradeNotice } from '@/components/upgrade-notice';
 import { ApiError, messageOf } from '@/lib/api-client';
 import { validateWith, type FieldErrors } from '@/lib/validate';
 import { useCreateLink } from '../api/create-link';
-import { boundsFromInputs, creatorTimeZone, scheduleErrorFromServer, scheduleErrorsOf } from '../schedule';
+import {
+  boundsFromInputs,
+  creatorTimeZone,
+  incompleteErrorsOf,
+  scheduleErrorFromServer,
+  scheduleErrorsOf,
+} from '../schedule';
 import { NO_SCHEDULE_INPUTS, ScheduleFields, type ScheduleErrors } from './schedule-fields';
 
 interface AddLinkDialogProps {
@@ -26,12 +32,14 @@ interface AddLinkDialogProps {
   onChanged?: () => Promise<unknown>;
   /** Scheduling is Premium's: free creators see it locked. */
   isPremium?: boolean;
+  /** Where focus goes back when the dialog closes. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 const EMPTY = { title: '', url: '' };
 
 /** The 'Add New Link' dialog (spec §2, §4, §5), with Premium's optional schedule. */
-export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false }: AddLinkDialogProps) {
+export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false, returnFocusTo }: AddLinkDialogProps) {
   const create = useCreateLink(onChanged);
   const [values, setValues] = useState(EMPTY);
   const [schedule, setSchedule] = useState(NO_SCHEDULE_INPUTS);
@@ -62,9 +70,16 @@ export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false
     const body = { title: values.title, url: values.url, order: 0 };
     const found = validateWith(CreateLinkRequest, body);
     const bounds = isPremium ? boundsFromInputs(schedule, timeZone) : { startsAt: null, endsAt: null };
-    const foundInSchedule = scheduleErrorsOf(bounds);
+    // A half-typed time reads '' like no bound: say so rather than send the link without it.
+    const foundInSchedule = isPremium
+      ? { ...scheduleErrorsOf(bounds), ...incompleteErrorsOf(schedule.incomplete) }
+      : scheduleErrorsOf(bounds);
     setErrors(found);
     setScheduleErrors(foundInSchedule);
+    const firstInvalid =
+      (['title', 'url'] as const).find((name) => found[name]) ??
+      (['startsAt', 'endsAt'] as const).find((name) => foundInSchedule[name]);
+    if (firstInvalid) event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
     if (Object.keys(found).length > 0 || Object.keys(foundInSchedule).length > 0) return;
     setLimitMessage(null);
     create.mutate(
@@ -93,7 +108,7 @@ export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent>
+      <DialogContent returnFocusTo={returnFocusTo}>
         <DialogHeader>
           <DialogTitle>Add New Link</DialogTitle>
           <DialogDescription>New links appear at the top of your page. Drag them to reorder.</DialogDescription>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ScheduleMessages } from '@linkbio/shared-contracts';
 import { aLink, never, renderDashboard, stubApi } from '@/test/render-dashboard';
 import { DELETE_CONFIRMATION, LinkRow } from './link-row';
@@ -17,6 +17,13 @@ const inTimeZone = (timeZone: string) => {
     return { ...resolved.call(this), timeZone };
   });
 };
+
+/**
+ * What a browser reports for a datetime-local field with part of its date or time still empty: the value '' and
+ * validity.badInput. jsdom has no such state, so the field's validity is set by hand.
+ */
+const reportBadInput = (input: HTMLElement, badInput: boolean) =>
+  Object.defineProperty(input, 'validity', { configurable: true, value: { valid: !badInput, badInput } });
 
 const START = '2026-03-02T08:00:00.000Z';
 const END = '2026-03-02T16:00:00.000Z';
@@ -165,6 +172,44 @@ describe('LinkRow', () => {
       expect(schedule).toHaveTextContent(`${badge}${times}`);
     });
 
+    it.each([
+      [
+        'before the start',
+        '2026-03-01T00:00:00.000Z',
+        'Scheduled (hidden)',
+        'upcoming',
+        'Starts Mar 2, 2026, 9:00 AM GMT+1',
+      ],
+      ['during the window', '2026-03-02T12:00:00.000Z', 'Live (hidden)', 'live', 'Until Mar 2, 2026, 5:00 PM GMT+1'],
+      ['after the end', '2026-03-09T00:00:00.000Z', 'Ended', 'ended', 'Ended Mar 2, 2026, 5:00 PM GMT+1'],
+    ])('says a switched-off link is hidden %s: %s, in grey, with the times', (_case, now, badge, phase, times) => {
+      inTimeZone('Europe/Paris');
+      at(now);
+      stubApi({});
+      renderRow(aLink({ title: 'Sale', isActive: false, startsAt: START, endsAt: END }), { isPremium: true });
+
+      const row = screen.getByTestId('link-row');
+      expect(within(row).getByText('Hidden')).toBeInTheDocument();
+      const schedule = screen.getByTestId('link-schedule');
+      const pill = schedule.querySelector(`[data-phase="${phase}"]`);
+      expect(pill).toHaveTextContent(new RegExp(`^${badge.replace(/[()]/g, '\\$&')}$`));
+      expect(pill).toHaveClass('bg-muted');
+      expect(pill).not.toHaveClass('bg-emerald-100');
+      expect(pill).not.toHaveClass('bg-sky-100');
+      expect(schedule).toHaveTextContent(times);
+    });
+
+    it('says a paused schedule keeps nothing on the page for a switched-off link', () => {
+      at('2026-03-01T00:00:00.000Z');
+      stubApi({});
+      renderRow(aLink({ isActive: false, startsAt: START, endsAt: END }), { isPremium: false });
+
+      const schedule = screen.getByTestId('link-schedule');
+      expect(schedule).toHaveTextContent('Schedule paused');
+      expect(schedule).toHaveTextContent('Kept for when you return to Premium.');
+      expect(schedule).not.toHaveTextContent('the link shows all the time');
+    });
+
     it('turns the badge over at the start and at the end, without a reload', async () => {
       inTimeZone('Europe/Paris');
       vi.useFakeTimers();
@@ -227,6 +272,46 @@ describe('LinkRow', () => {
       });
     });
 
+    it.each([
+      ['Escape', async (user: ReturnType<typeof renderRow>['user']) => user.keyboard('{Escape}')],
+      [
+        'Cancel',
+        async (user: ReturnType<typeof renderRow>['user']) =>
+          user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })),
+      ],
+      [
+        'the close button',
+        async (user: ReturnType<typeof renderRow>['user']) =>
+          user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
+      ],
+    ])('gives the focus back to the row’s Schedule button when closed with %s', async (_how, close) => {
+      const link = aLink({ title: 'Sale', startsAt: START, endsAt: END });
+      stubApi({});
+      const { user } = renderRow(link, { isPremium: true });
+
+      await user.click(screen.getByRole('button', { name: 'Schedule Sale' }));
+      const dialog = screen.getByRole('dialog', { name: 'Schedule “Sale”' });
+      await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+
+      await close(user);
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Schedule Sale' }));
+    });
+
+    it('gives the focus back to the row’s Schedule button after saving', async () => {
+      const link = aLink({ title: 'Sale', startsAt: START, endsAt: END });
+      stubApi({ [`PUT /api/links/${link.id}`]: { body: link }, 'GET /api/links': { body: [link] } });
+      const { user } = renderRow(link, { isPremium: true });
+
+      await user.click(screen.getByRole('button', { name: 'Schedule Sale' }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save schedule' }));
+
+      expect(await screen.findByText('Schedule saved')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Schedule Sale' }));
+    });
+
     it('clears a schedule by emptying both times', async () => {
       const link = aLink({ title: 'Sale', startsAt: START, endsAt: null });
       const { calls } = stubApi({ [`PUT /api/links/${link.id}`]: { body: link }, 'GET /api/links': { body: [] } });
@@ -239,6 +324,52 @@ describe('LinkRow', () => {
 
       expect(await screen.findByText('Schedule cleared')).toBeInTheDocument();
       expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ startsAt: null, endsAt: null });
+    });
+
+    it('refuses a saved start left half-typed, instead of dropping it, and sends nothing', async () => {
+      inTimeZone('Europe/Paris');
+      const link = aLink({ title: 'Sale', startsAt: START, endsAt: END });
+      const { calls } = stubApi({});
+      const { user } = renderRow(link, { isPremium: true });
+
+      await user.click(screen.getByRole('button', { name: 'Schedule Sale' }));
+      const dialog = screen.getByRole('dialog');
+      const from = within(dialog).getByLabelText('Show from');
+      // The creator clears the hour of the saved start: the browser reports '' and badInput.
+      reportBadInput(from, true);
+      fireEvent.change(from, { target: { value: '' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter a complete date and time.');
+      expect(from).toHaveAttribute('aria-invalid', 'true');
+      expect(from).toHaveAccessibleDescription('Enter a complete date and time.');
+      expect(from).toHaveFocus();
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    });
+
+    it('refuses a new end with part of it missing, then saves it once complete', async () => {
+      inTimeZone('Europe/Paris');
+      const link = aLink({ title: 'Sale', startsAt: START, endsAt: null });
+      const { calls } = stubApi({ [`PUT /api/links/${link.id}`]: { body: link }, 'GET /api/links': { body: [link] } });
+      const { user } = renderRow(link, { isPremium: true });
+
+      await user.click(screen.getByRole('button', { name: 'Schedule Sale' }));
+      const dialog = screen.getByRole('dialog');
+      const until = within(dialog).getByLabelText('Show until');
+      reportBadInput(until, true);
+      fireEvent.input(until, { target: { value: '' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+
+      expect(await within(dialog).findByText('Enter a complete date and time.')).toBeInTheDocument();
+      expect(until).toHaveFocus();
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+      reportBadInput(until, false);
+      fireEvent.change(until, { target: { value: '2026-03-02T17:00' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
+
+      expect(await screen.findByText('Schedule saved')).toBeInTheDocument();
+      expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ startsAt: START, endsAt: END });
     });
 
     it('refuses an end before the start in the API’s words and sends nothing', async () => {

@@ -1,5 +1,5 @@
 import { CalendarClock, ExternalLink, GripVertical, Trash2 } from 'lucide-react';
-import { forwardRef, useState, type CSSProperties, type HTMLAttributes } from 'react';
+import { forwardRef, useRef, useState, type CSSProperties, type HTMLAttributes } from 'react';
 import type { LinkView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
@@ -43,6 +43,8 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
   ref,
 ) {
   const [scheduling, setScheduling] = useState(false);
+  /** The Schedule button, which gets the focus back when the dialog it opens closes. */
+  const scheduleButtonRef = useRef<HTMLButtonElement>(null);
   const timeZone = creatorTimeZone();
   const status = useUpdateLinkStatus(onChanged);
   const remove = useDeleteLink({ onChanged, onDeleted: () => toast({ title: 'Link deleted' }) });
@@ -105,7 +107,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
         <p className="truncate text-sm text-muted-foreground" data-testid="link-host">
           {linkSubtitle(link.url)}
         </p>
-        <ScheduleBadge link={link} isPremium={isPremium} timeZone={timeZone} />
+        <ScheduleBadge link={link} isActive={link.isActive} isPremium={isPremium} timeZone={timeZone} />
       </div>
 
       <div className="flex w-full items-center justify-between gap-3 border-t border-border pt-3 sm:w-auto sm:border-0 sm:pt-0">
@@ -125,6 +127,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
             className="mr-2"
           />
           <Button
+            ref={scheduleButtonRef}
             variant="ghost"
             size="icon"
             onClick={() => setScheduling(true)}
@@ -159,6 +162,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
         open={scheduling}
         onOpenChange={setScheduling}
         onChanged={onChanged}
+        returnFocusTo={scheduleButtonRef}
       />
     </li>
   );

@@ -17,6 +17,24 @@ describe('LinksCard', () => {
     expect(screen.getByRole('dialog', { name: 'Add New Link' })).toBeInTheDocument();
   });
 
+  it("gives focus back to the header's 'Add Link' when the dialog closes, whichever button opened it", async () => {
+    stubApi({ 'GET /api/links': { body: [] } });
+    const { user } = renderDashboard(<LinksCard isPremium={false} />);
+    const header = screen.getByRole('button', { name: 'Add Link' });
+
+    await user.click(await screen.findByRole('button', { name: 'Add Your First Link' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(header).toHaveFocus();
+
+    await user.click(header);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Add New Link' })).getByRole('button', { name: 'Cancel' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(header).toHaveFocus();
+  });
+
   it('lists the links in the order the server gives', async () => {
     stubApi({
       'GET /api/links': { body: [aLink({ title: 'First' }), aLink({ title: 'Second' }), aLink({ title: 'Third' })] },

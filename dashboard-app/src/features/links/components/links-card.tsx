@@ -1,5 +1,5 @@
 import { Crown, Link2, Plus, RotateCw } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FREE_PLAN_LINK_LIMIT } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
@@ -61,6 +61,9 @@ function PlanUsage({ count }: { count: number }) {
 export function LinksCard({ isPremium, onLinksChanged }: LinksCardProps) {
   const { data: links, isPending, isError, refetch, isRefetching } = useLinks();
   const [adding, setAdding] = useState(false);
+  // The header's 'Add Link' stays on the page whichever button opened the dialog (the empty state's goes once a
+  // link is added), so focus comes back there.
+  const addButton = useRef<HTMLButtonElement>(null);
 
   return (
     <Card role="region" aria-labelledby="links-card-title">
@@ -77,7 +80,7 @@ export function LinksCard({ isPremium, onLinksChanged }: LinksCardProps) {
               </CardDescription>
             </div>
           </div>
-          <Button onClick={() => setAdding(true)} className="w-full sm:w-auto">
+          <Button ref={addButton} onClick={() => setAdding(true)} className="w-full sm:w-auto">
             <Plus aria-hidden="true" /> Add Link
           </Button>
         </div>
@@ -118,7 +121,13 @@ export function LinksCard({ isPremium, onLinksChanged }: LinksCardProps) {
         )}
       </CardContent>
 
-      <AddLinkDialog open={adding} onOpenChange={setAdding} onChanged={onLinksChanged} isPremium={isPremium} />
+      <AddLinkDialog
+        open={adding}
+        onOpenChange={setAdding}
+        onChanged={onLinksChanged}
+        isPremium={isPremium}
+        returnFocusTo={addButton}
+      />
     </Card>
   );
 }

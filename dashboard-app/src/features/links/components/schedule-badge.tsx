@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react';
 import { nextScheduleChangeAt, type LinkView, type SchedulePhase } from '@linkbio/shared-contracts';
 import { cn } from '@/lib/cn';
-import { boundsOf, hasSchedule, PHASE_LABELS, scheduleSummary, schedulePhaseOf } from '../schedule';
+import {
+  boundsOf,
+  hasSchedule,
+  HIDDEN_PHASE_LABELS,
+  PHASE_LABELS,
+  scheduleSummary,
+  schedulePhaseOf,
+} from '../schedule';
 
 type Bounds = Pick<LinkView, 'startsAt' | 'endsAt'>;
 
@@ -28,15 +35,18 @@ const PHASE_STYLES: Record<SchedulePhase, string> = {
 
 interface ScheduleBadgeProps {
   link: Bounds;
+  /** The row's show/hide switch: a link switched off is not on the page, whatever its schedule says. */
+  isActive: boolean;
   isPremium: boolean;
   timeZone: string;
 }
 
 /**
- * 'Scheduled', 'Live' or 'Ended' with the times in the creator's zone. While the creator is not premium the
- * saved schedule is kept but does not apply, and the row says so.
+ * 'Scheduled', 'Live' or 'Ended' with the times in the creator's zone; for a link switched off, 'Scheduled (hidden)'
+ * or 'Live (hidden)' in grey, since it is not on the page. While the creator is not premium the saved schedule is
+ * kept but does not apply, and the row says so.
  */
-export function ScheduleBadge({ link, isPremium, timeZone }: ScheduleBadgeProps) {
+export function ScheduleBadge({ link, isActive, isPremium, timeZone }: ScheduleBadgeProps) {
   const now = useNowUntilNextChange(link);
   const phase = schedulePhaseOf(link, now);
   if (!hasSchedule(link) || phase === null) return null;
@@ -47,8 +57,14 @@ export function ScheduleBadge({ link, isPremium, timeZone }: ScheduleBadgeProps)
     >
       {isPremium ? (
         <>
-          <span data-phase={phase} className={cn('shrink-0 rounded-full px-2 py-0.5 font-medium', PHASE_STYLES[phase])}>
-            {PHASE_LABELS[phase]}
+          <span
+            data-phase={phase}
+            className={cn(
+              'shrink-0 rounded-full px-2 py-0.5 font-medium',
+              isActive ? PHASE_STYLES[phase] : PHASE_STYLES.ended,
+            )}
+          >
+            {isActive ? PHASE_LABELS[phase] : HIDDEN_PHASE_LABELS[phase]}
           </span>
           <span className="min-w-0">{scheduleSummary(link, phase, timeZone)}</span>
         </>
@@ -60,7 +76,11 @@ export function ScheduleBadge({ link, isPremium, timeZone }: ScheduleBadgeProps)
           >
             Schedule paused
           </span>
-          <span className="min-w-0">Kept for when you return to Premium; the link shows all the time until then.</span>
+          <span className="min-w-0">
+            {isActive
+              ? 'Kept for when you return to Premium; the link shows all the time until then.'
+              : 'Kept for when you return to Premium.'}
+          </span>
         </>
       )}
     </p>

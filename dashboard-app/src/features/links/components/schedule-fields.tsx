@@ -1,18 +1,35 @@
 import { Crown, Lock } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ScheduleMessages } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import type { ScheduleField } from '../schedule';
 
 /** The two `datetime-local` values, wall time in the creator's zone; '' for no bound. */
 export interface ScheduleInputs {
   startsAt: string;
   endsAt: string;
+  /**
+   * The fields with part of their date or time still missing: the browser reports their value as '', like an empty
+   * field, but with `validity.badInput`.
+   */
+  incomplete: Record<ScheduleField, boolean>;
 }
 
-export const NO_SCHEDULE_INPUTS: ScheduleInputs = { startsAt: '', endsAt: '' };
+export const NO_SCHEDULE_INPUTS: ScheduleInputs = {
+  startsAt: '',
+  endsAt: '',
+  incomplete: { startsAt: false, endsAt: false },
+};
+
+/** The fields holding these two `datetime-local` values, neither half-typed (e.g. a saved schedule). */
+export const scheduleInputsOf = (startsAt: string, endsAt: string): ScheduleInputs => ({
+  ...NO_SCHEDULE_INPUTS,
+  startsAt,
+  endsAt,
+});
 
 export interface ScheduleErrors {
   startsAt?: string;
@@ -41,6 +58,11 @@ export function ScheduleFields({
   timeZone,
 }: ScheduleFieldsProps) {
   const zoneId = useId();
+  // On input as well as on change: React reports no change while a half-typed field's value stays ''.
+  const edit = (name: ScheduleField) => (event: SyntheticEvent<HTMLInputElement>) => {
+    const { value, validity } = event.currentTarget;
+    onChange({ ...values, [name]: value, incomplete: { ...values.incomplete, [name]: validity.badInput } });
+  };
   return (
     <fieldset className="grid gap-3 rounded-lg border border-border p-4" aria-describedby={zoneId}>
       <legend className="px-1 text-sm font-medium">Schedule (optional)</legend>
@@ -71,7 +93,8 @@ export function ScheduleFields({
             name="startsAt"
             type="datetime-local"
             value={values.startsAt}
-            onChange={(event) => onChange({ ...values, startsAt: event.target.value })}
+            onChange={edit('startsAt')}
+            onInput={edit('startsAt')}
             disabled={locked}
             readOnly={readOnly}
           />
@@ -81,7 +104,8 @@ export function ScheduleFields({
             name="endsAt"
             type="datetime-local"
             value={values.endsAt}
-            onChange={(event) => onChange({ ...values, endsAt: event.target.value })}
+            onChange={edit('endsAt')}
+            onInput={edit('endsAt')}
             disabled={locked}
             readOnly={readOnly}
           />

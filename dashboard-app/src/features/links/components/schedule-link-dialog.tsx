@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import type { LinkView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,12 +16,13 @@ import { useUpdateLinkSchedule, type LinkScheduleChange } from '../api/update-li
 import {
   boundsFromInputs,
   hasSchedule,
+  incompleteErrorsOf,
   localInputFromInstant,
   scheduleErrorFromServer,
   scheduleErrorsOf,
   type ScheduleBounds,
 } from '../schedule';
-import { ScheduleFields, type ScheduleErrors } from './schedule-fields';
+import { ScheduleFields, scheduleInputsOf, type ScheduleErrors } from './schedule-fields';
 
 interface ScheduleLinkDialogProps {
   link: LinkView;
@@ -30,6 +31,11 @@ interface ScheduleLinkDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onChanged?: () => Promise<unknown>;
+  /**
+   * What opened the dialog (the row's Schedule button), to get the focus back on closing: the dialog opens from
+   * `open`, not a trigger of its own, so Radix has nowhere to return the focus to.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 /** A row's 'Schedule' dialog: set when the link appears and disappears (Premium), or clear the schedule (anyone). */
@@ -40,6 +46,7 @@ export function ScheduleLinkDialog({
   open,
   onOpenChange,
   onChanged,
+  returnFocusTo,
 }: ScheduleLinkDialogProps) {
   const update = useUpdateLinkSchedule(onChanged);
   const changeOpen = (next: boolean) => {
@@ -49,7 +56,7 @@ export function ScheduleLinkDialog({
   };
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent>
+      <DialogContent returnFocusTo={returnFocusTo}>
         <DialogHeader>
           <DialogTitle>Schedule “{link.title}”</DialogTitle>
           <DialogDescription>Choose when this link appears on your page and when it disappears.</DialogDescription>
@@ -78,10 +85,9 @@ interface ScheduleFormProps {
 }
 
 function ScheduleForm({ link, isPremium, timeZone, saving, save, close }: ScheduleFormProps) {
-  const [values, setValues] = useState(() => ({
-    startsAt: localInputFromInstant(link.startsAt, timeZone),
-    endsAt: localInputFromInstant(link.endsAt, timeZone),
-  }));
+  const [values, setValues] = useState(() =>
+    scheduleInputsOf(localInputFromInstant(link.startsAt, timeZone), localInputFromInstant(link.endsAt, timeZone)),
+  );
   const [errors, setErrors] = useState<ScheduleErrors>({});
   const [premiumMessage, setPremiumMessage] = useState<string | null>(null);
   const saved = hasSchedule(link);
@@ -109,9 +115,14 @@ function ScheduleForm({ link, isPremium, timeZone, saving, save, close }: Schedu
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const bounds = boundsFromInputs(values, timeZone);
-    const found = scheduleErrorsOf(bounds);
+    // A half-typed time reads '' like no bound: say so rather than drop the bound.
+    const found = { ...scheduleErrorsOf(bounds), ...incompleteErrorsOf(values.incomplete) };
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const firstInvalid = (['startsAt', 'endsAt'] as const).find((name) => found[name]);
+    if (firstInvalid) {
+      event.currentTarget.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
+      return;
+    }
     send(bounds, bounds.startsAt || bounds.endsAt ? 'Schedule saved' : 'Schedule cleared');
   };
 

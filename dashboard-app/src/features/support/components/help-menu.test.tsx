@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Navbar } from '@/components/layout/navbar';
 import { aUser, renderDashboard, stubApi } from '@/test/render-dashboard';
 
@@ -58,6 +58,45 @@ describe('Help in the avatar menu', () => {
     ]);
     // The page is usable again once the dialog has closed.
     expect(document.body.style.pointerEvents).not.toBe('none');
+  });
+
+  it.each([
+    ['Escape', async (user: Awaited<ReturnType<typeof openMenu>>['user']) => user.keyboard('{Escape}')],
+    [
+      'Cancel',
+      async (user: Awaited<ReturnType<typeof openMenu>>['user']) =>
+        user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' })),
+    ],
+    [
+      'the close button',
+      async (user: Awaited<ReturnType<typeof openMenu>>['user']) =>
+        user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' })),
+    ],
+  ])('gives the focus back to the avatar menu button when closed with %s', async (_how, close) => {
+    const { user, menu } = await openMenu(false);
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Help' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How can we help?' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+
+    await close(user);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account menu for Maya Chen' }));
+  });
+
+  it('gives the focus back to the avatar menu button after sending', async () => {
+    const { user, menu } = await openMenu(false);
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Help' }));
+    const dialog = await screen.findByRole('dialog', { name: 'How can we help?' });
+    await user.type(within(dialog).getByLabelText('Subject'), 'Question');
+    await user.type(within(dialog).getByLabelText('Message'), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+
+    expect(await screen.findByText('Request sent')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Account menu for Maya Chen' }));
   });
 
   it('shows a free creator when to expect the reply', async () => {

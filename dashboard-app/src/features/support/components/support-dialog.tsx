@@ -1,5 +1,5 @@
 import { Crown } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type RefObject } from 'react';
 import {
   CreateSupportRequest,
   SUPPORT_MESSAGE_MAX_LENGTH,
@@ -27,6 +27,11 @@ interface SupportDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Premium creators' requests are priority (a reply within one business day). */
   isPremium: boolean;
+  /**
+   * What opened the dialog (the avatar menu's button), to get the focus back on closing: the dialog opens from a
+   * menu item, not a trigger of its own, so Radix has nowhere to return the focus to.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 export const PREMIUM_SUPPORT_NOTE = 'Premium: priority support — we reply within one business day';
@@ -47,7 +52,7 @@ function Counter({ value, max }: { value: string; max: number }) {
 }
 
 /** 'Help' in the avatar menu: a subject and a message to the support team, e-mailed back to the creator. */
-export function SupportDialog({ open, onOpenChange, isPremium }: SupportDialogProps) {
+export function SupportDialog({ open, onOpenChange, isPremium, returnFocusTo }: SupportDialogProps) {
   const send = useCreateSupportRequest();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<CreateSupportRequest>>({});
@@ -101,7 +106,7 @@ export function SupportDialog({ open, onOpenChange, isPremium }: SupportDialogPr
 
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent>
+      <DialogContent returnFocusTo={returnFocusTo}>
         <DialogHeader>
           <DialogTitle>How can we help?</DialogTitle>
           <DialogDescription>
