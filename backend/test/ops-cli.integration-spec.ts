@@ -373,7 +373,7 @@ describe('ops CLI (node backend/dist/ops.main.js)', () => {
       expect((await ops('support:list', '--status', 'open')).stdout).toBe('No open support requests.\n');
     });
 
-    it('support:list prints the queue: priority first, then the oldest first', async () => {
+    it('support:list prints the queue: open first, then priority, then the oldest', async () => {
       free = await creator();
       premium = await creator();
       await supportRequest('Free, oldest', free.id, '2024-03-01T09:00:00Z');
@@ -389,7 +389,7 @@ describe('ops CLI (node backend/dist/ops.main.js)', () => {
       expect(all).toMatchObject({ code: 0, stderr: '' });
       const lines = all.stdout.trimEnd().split('\n');
       expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'PRIORITY', 'CREATED', 'STATUS', 'CREATOR', 'SUBJECT']);
-      expect(subjects(all.stdout)).toEqual(['Premium, answered', 'Premium, waiting', 'Free, oldest', 'Free, newer']);
+      expect(subjects(all.stdout)).toEqual(['Premium, waiting', 'Free, oldest', 'Free, newer', 'Premium, answered']);
       expect(supportRow(all.stdout, 'Premium, waiting')).toEqual([
         requests['Premium, waiting'],
         'priority',

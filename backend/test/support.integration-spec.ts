@@ -15,7 +15,7 @@ import { startSmtp, type Mail, type TestSmtp } from './support/smtp.js';
 
 /*
  * Support requests over HTTP, PostgreSQL and Redis: creators send them ('Help' in the avatar menu) and get
- * an e-mail copy, received here by a real SMTP server (smtp-server); operators list them, priority first,
+ * an e-mail copy, received here by a real SMTP server (smtp-server); operators list them, open and priority first,
  * and close them through the admin API (HTTP Basic).
  */
 
