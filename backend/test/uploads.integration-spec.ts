@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Messages, type UserView } from '@linkbio/shared-contracts';
+import { Messages, UPLOADS_PER_HOUR, type UserView } from '@linkbio/shared-contracts';
 import { agent, type Agent, Database, signedInCreator, startApp } from './support/harness.js';
 
 const b64 = (text: string) => Buffer.from(text, 'base64');
@@ -125,6 +125,22 @@ describe('avatar and background uploads (local object store)', () => {
     expect(existsSync(join(objectsDir, first.replace('/objects/', '')))).toBe(false);
     await agent(app).get(first).expect(404);
     await agent(app).get(second).expect(200);
+  });
+
+  it(`issues ${UPLOADS_PER_HOUR} upload URLs an hour per creator, then 429 with Retry-After and no new grant`, async () => {
+    const { client, user } = await signedInCreator(app);
+    for (let i = 0; i < UPLOADS_PER_HOUR; i += 1) await client.post('/api/objects/upload').expect(200);
+    const grants = async () =>
+      Number((await db.query<{ n: string }>('select count(*) as n from upload_grants where user_id = $1', [user.id])).rows[0]!.n);
+    expect(await grants()).toBe(UPLOADS_PER_HOUR);
+
+    const refused = await client.post('/api/objects/upload').expect(429);
+
+    expect(refused.body).toEqual({ statusCode: 429, message: Messages.tooManyUploads(60) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect(await grants()).toBe(UPLOADS_PER_HOUR);
+    const other = await signedInCreator(app);
+    await other.client.post('/api/objects/upload').expect(200);
   });
 
   describe('refuses bad input, leaving the database unchanged', () => {

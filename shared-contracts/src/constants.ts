@@ -19,6 +19,8 @@ export const CASHAPP_HANDLE_MAX_LENGTH = 20;
 
 export const AVATAR_MAX_BYTES = 2_097_152;
 export const BACKGROUND_MAX_BYTES = 5_242_880;
+/** Upload URLs a creator may ask for in an hour (each is one avatar or background try). */
+export const UPLOADS_PER_HOUR = 30;
 
 export const THEMES = ['default', 'vibrant', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -55,6 +55,8 @@ export const Messages = {
   uploadLinkUsed: 'This upload link has already been used. Start the upload again.',
   uploadTooLarge: 'The file is larger than 5 MB',
   invalidUploadRequest: 'contentType must be an image type and size a whole number of bytes',
+  tooManyUploads: (minutes: number) =>
+    `Too many uploads in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 
   userNotFound: 'User not found',
   mustBeText: (field: string) => `${field} must be text`,

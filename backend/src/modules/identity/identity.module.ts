@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Env } from '../../config/env.js';
 import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { limitersOver } from '../../shared/infrastructure/rate-limiters.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { LinksModule } from '../links/links.module.js';
 import { AuthenticateUseCase } from './application/authenticate.use-case.js';
@@ -16,7 +17,7 @@ import { UpdateSettingsUseCase } from './application/update-settings.use-case.js
 import { AuthController } from './http/auth.controller.js';
 import { UsersController } from './http/users.controller.js';
 import { Argon2PasswordHasher } from './infrastructure/argon2-password.hasher.js';
-import { FlexibleAttemptLimiter, postgresLimiters, redisLimiters } from './infrastructure/flexible-attempt.limiter.js';
+import { FlexibleAttemptLimiter } from './infrastructure/flexible-attempt.limiter.js';
 import { LocalStrategy } from './infrastructure/local.strategy.js';
 import { MikroOrmUserRepository } from './infrastructure/mikro-orm-user.repository.js';
 import { SessionSerializer } from './infrastructure/session.serializer.js';
@@ -31,7 +32,7 @@ import { SessionSerializer } from './infrastructure/session.serializer.js';
       provide: AttemptLimiter,
       inject: [ENV, PG_POOL, REDIS],
       useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
-        new FlexibleAttemptLimiter(redis ? redisLimiters(redis, env.REDIS_KEY_PREFIX) : postgresLimiters(pool)),
+        new FlexibleAttemptLimiter(limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })),
     },
     RegisterUseCase,
     AuthenticateUseCase,

@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
 import { Module } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import { UPLOADS_PER_HOUR } from '@linkbio/shared-contracts';
 import type { Env } from '../../config/env.js';
-import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { FlexibleRateLimit, limitersOver } from '../../shared/infrastructure/rate-limiters.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { ChangeImageUseCase } from './application/change-image.use-case.js';
 import { ObjectStorage } from './application/ports/object-storage.js';
 import { UploadGrants } from './application/ports/upload-grants.js';
+import { UploadRateLimit } from './application/ports/upload-rate-limit.js';
 import { RequestUploadUseCase } from './application/request-upload.use-case.js';
 import { MediaController } from './http/media.controller.js';
 import { LocalDiskObjectStorage } from './infrastructure/local-disk-object-storage.js';
@@ -37,6 +42,12 @@ export function createObjectStorage(env: Env): ObjectStorage {
   providers: [
     { provide: ObjectStorage, inject: [ENV], useFactory: createObjectStorage },
     { provide: UploadGrants, useClass: PgUploadGrants },
+    {
+      provide: UploadRateLimit,
+      inject: [ENV, PG_POOL, REDIS],
+      useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
+        new FlexibleRateLimit(limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })('upload_url', UPLOADS_PER_HOUR, 60 * 60)),
+    },
     RequestUploadUseCase,
     ChangeImageUseCase,
   ],

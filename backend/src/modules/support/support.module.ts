@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { SUPPORT_REQUESTS_PER_HOUR } from '@linkbio/shared-contracts';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Env } from '../../config/env.js';
 import { EmailModule } from '../../shared/email/email.module.js';
 import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
 import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { FlexibleRateLimit, limitersOver } from '../../shared/infrastructure/rate-limiters.js';
 import { Transactions } from '../../shared/transactions.js';
 import { OperatorGuard } from '../payouts/http/operator.guard.js';
 import { CloseSupportRequestUseCase } from './application/close-support-request.use-case.js';
@@ -15,7 +17,6 @@ import { SupportRequestLimiter } from './application/ports/support-request.limit
 import { SupportRequestStore } from './application/ports/support-request.store.js';
 import { AdminSupportRequestsController } from './http/admin-support-requests.controller.js';
 import { SupportRequestsController } from './http/support-requests.controller.js';
-import { FlexibleSupportRequestLimiter } from './infrastructure/flexible-support-request.limiter.js';
 import { PostgresEmailOutbox } from './infrastructure/postgres-email.outbox.js';
 import { PostgresSupportRequestStore } from './infrastructure/postgres-support-request.store.js';
 
@@ -35,7 +36,9 @@ import { PostgresSupportRequestStore } from './infrastructure/postgres-support-r
       provide: SupportRequestLimiter,
       inject: [ENV, PG_POOL, REDIS],
       useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
-        FlexibleSupportRequestLimiter.over({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX }),
+        new FlexibleRateLimit(
+          limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })('support_request', SUPPORT_REQUESTS_PER_HOUR, 60 * 60),
+        ),
     },
     OperatorGuard,
     CreateSupportRequestUseCase,

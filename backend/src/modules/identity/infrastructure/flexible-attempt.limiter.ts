@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Messages } from '@linkbio/shared-contracts';
-import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { Redis } from 'ioredis';
-import type pg from 'pg';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DomainError } from '../../../shared/domain-error.js';
+import type { LimiterFactory } from '../../../shared/infrastructure/rate-limiters.js';
 import { AttemptLimiter, type Attempt, type GuardedAction } from '../application/ports/attempt-limiter.js';
 
 /** Attempts allowed per window. */
@@ -11,27 +10,6 @@ export const ATTEMPT_LIMITS: Record<GuardedAction, { perIp: number; perEmail: nu
   login: { perIp: 30, perEmail: 10, windowSeconds: 15 * 60 },
   register: { perIp: 10, perEmail: 5, windowSeconds: 60 * 60 },
 };
-
-type LimiterFactory = (keyPrefix: string, points: number, duration: number) => RateLimiterAbstract;
-
-export const redisLimiters =
-  (redis: Redis, prefix: string): LimiterFactory =>
-  (keyPrefix, points, duration) =>
-    new RateLimiterRedis({ storeClient: redis, keyPrefix: `${prefix}rl:${keyPrefix}`, points, duration });
-
-export const postgresLimiters =
-  (pool: pg.Pool): LimiterFactory =>
-  (keyPrefix, points, duration) =>
-    new RateLimiterPostgres({
-      storeClient: pool,
-      storeType: 'pool',
-      tableName: 'rate_limits',
-      tableCreated: true,
-      clearExpiredByTimeout: true,
-      keyPrefix,
-      points,
-      duration,
-    });
 
 /** rate-limiter-flexible over Redis or PostgreSQL. */
 export class FlexibleAttemptLimiter extends AttemptLimiter {

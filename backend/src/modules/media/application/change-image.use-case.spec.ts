@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Messages } from '@linkbio/shared-contracts';
+import { Messages, UPLOADS_PER_HOUR } from '@linkbio/shared-contracts';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
+import { InMemoryRateLimit } from '../../../shared/testing/in-memory-rate-limit.js';
 import { User } from '../../identity/domain/user.js';
 import { InMemoryUserRepository } from '../../identity/testing/in-memory-user.repository.js';
 import { LocalDiskObjectStorage } from '../infrastructure/local-disk-object-storage.js';
@@ -26,7 +27,7 @@ describe('ChangeImageUseCase', () => {
     const clock = new FixedClock();
     const user = User.register({ username: 'alice', email: 'a@example.com', passwordHash: 'h', displayName: 'Alice', bio: null }, clock.now());
     await users.add(user);
-    const request = new RequestUploadUseCase(storage, grants, clock);
+    const request = new RequestUploadUseCase(storage, grants, new InMemoryRateLimit(clock, UPLOADS_PER_HOUR, 3600), clock);
     const change = new ChangeImageUseCase(storage, grants, users, clock);
     const uploaded = async (body: Buffer) => {
       const url = await request.execute(user.id, ORIGIN);
@@ -70,6 +71,7 @@ describe('ChangeImageUseCase', () => {
     const url = await new RequestUploadUseCase(
       new LocalDiskObjectStorage(root, 'a-signing-secret-of-at-least-32-characters'),
       new InMemoryUploadGrants(),
+      new InMemoryRateLimit(new FixedClock(), UPLOADS_PER_HOUR, 3600),
       new FixedClock(),
     ).execute(user.id, ORIGIN);
     await expect(change.execute(user.id, 'avatar', url, ORIGIN)).rejects.toThrow(Messages.imageNotYours);

@@ -1,24 +1,34 @@
 import { Injectable } from '@nestjs/common';
-import { BACKGROUND_MAX_BYTES } from '@linkbio/shared-contracts';
+import { BACKGROUND_MAX_BYTES, Messages } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
+import { DomainError } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
 import { newUploadKey } from '../domain/object-keys.js';
 import { ObjectStorage } from './ports/object-storage.js';
 import { UploadGrants } from './ports/upload-grants.js';
+import { UploadRateLimit } from './ports/upload-rate-limit.js';
 
 /** How long an upload URL accepts its one PUT. */
 export const UPLOAD_URL_TTL_MS = 10 * 60 * 1000;
 
-/** Issues a single-use, short-lived upload URL for one image under the creator's own prefix. */
+/**
+ * Issues a single-use, short-lived upload URL for one image under the creator's own prefix; at most
+ * UPLOADS_PER_HOUR an hour per creator, so nobody fills the store with uploads never used.
+ */
 @Injectable()
 export class RequestUploadUseCase {
   constructor(
     private readonly storage: ObjectStorage,
     private readonly grants: UploadGrants,
+    private readonly rateLimit: UploadRateLimit,
     private readonly clock: Clock,
   ) {}
 
   async execute(userId: Id, origin: string, file: { contentType?: string; size?: number } = {}): Promise<string> {
+    const wait = await this.rateLimit.consume(userId);
+    if (wait !== null) {
+      throw new DomainError('too_many', Messages.tooManyUploads(Math.ceil(wait / 60)), { retryAfterSeconds: wait });
+    }
     const now = this.clock.now();
     const key = newUploadKey(userId);
     const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);

@@ -1,10 +1,10 @@
-import { SupportMessages } from '@linkbio/shared-contracts';
+import { SUPPORT_REQUESTS_PER_HOUR, SupportMessages } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import type { Requester } from '../domain/support-request.js';
 import { ImmediateTransactions } from '../../../shared/testing/immediate.transactions.js';
+import { InMemoryRateLimit } from '../../../shared/testing/in-memory-rate-limit.js';
 import { InMemoryEmailOutbox } from '../testing/in-memory-email.outbox.js';
-import { InMemorySupportRequestLimiter } from '../testing/in-memory-support-request.limiter.js';
 import { InMemorySupportRequestStore } from '../testing/in-memory-support-request.store.js';
 import { RecordingEmailSender } from '../testing/recording-email.sender.js';
 import { CreateSupportRequestUseCase } from './create-support-request.use-case.js';
@@ -17,7 +17,7 @@ const setup = () => {
   const create = new CreateSupportRequestUseCase(
     store,
     outbox,
-    new InMemorySupportRequestLimiter(clock),
+    new InMemoryRateLimit(clock, SUPPORT_REQUESTS_PER_HOUR, 3600),
     new ImmediateTransactions(),
     clock,
   );

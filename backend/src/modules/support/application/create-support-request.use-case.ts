@@ -3,6 +3,7 @@ import { Clock } from '../../../shared/clock.js';
 import { newId } from '../../../shared/ids.js';
 import { Transactions } from '../../../shared/transactions.js';
 import { copyFor, openSupportRequest, type Requester, type SupportRequest } from '../domain/support-request.js';
+import { tooManySupportRequests } from '../domain/support.errors.js';
 import { EmailOutbox } from './ports/email-outbox.js';
 import { SupportRequestLimiter } from './ports/support-request.limiter.js';
 import { SupportRequestStore } from './ports/support-request.store.js';
@@ -27,7 +28,8 @@ export class CreateSupportRequestUseCase {
   async execute(requester: Requester, input: { subject: string; message: string }): Promise<SupportRequest> {
     const now = this.clock.now();
     const request = openSupportRequest({ id: newId(), requester, subject: input.subject, message: input.message, now });
-    await this.limiter.consume(requester.id);
+    const wait = await this.limiter.consume(requester.id);
+    if (wait !== null) throw tooManySupportRequests(wait);
     await this.transactions.run(async () => {
       await this.store.insert(request);
       await this.outbox.enqueue(copyFor(request, requester), now);

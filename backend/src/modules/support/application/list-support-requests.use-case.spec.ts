@@ -1,7 +1,8 @@
+import { SUPPORT_REQUESTS_PER_HOUR } from '@linkbio/shared-contracts';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { ImmediateTransactions } from '../../../shared/testing/immediate.transactions.js';
+import { InMemoryRateLimit } from '../../../shared/testing/in-memory-rate-limit.js';
 import { InMemoryEmailOutbox } from '../testing/in-memory-email.outbox.js';
-import { InMemorySupportRequestLimiter } from '../testing/in-memory-support-request.limiter.js';
 import { InMemorySupportRequestStore } from '../testing/in-memory-support-request.store.js';
 import { RecordingEmailSender } from '../testing/recording-email.sender.js';
 import { CloseSupportRequestUseCase } from './close-support-request.use-case.js';
@@ -15,7 +16,7 @@ const setup = () => {
   const create = new CreateSupportRequestUseCase(
     store,
     new InMemoryEmailOutbox(new RecordingEmailSender()),
-    new InMemorySupportRequestLimiter(clock),
+    new InMemoryRateLimit(clock, SUPPORT_REQUESTS_PER_HOUR, 3600),
     transactions,
     clock,
   );

@@ -1,9 +1,7 @@
-import type { Id } from '../../../../shared/ids.js';
+import { RateLimit } from '../../../../shared/rate-limit.js';
 
 /**
- * Counts a creator's support requests in a store every API process shares. `consume` rejects with a "too
- * many" DomainError (429, Retry-After) once the creator has sent SUPPORT_REQUESTS_PER_HOUR within the hour.
+ * Counts a creator's support requests in a store every API process shares: SUPPORT_REQUESTS_PER_HOUR per
+ * creator within the hour (the RateLimit port, under its own name so it is injected on its own).
  */
-export abstract class SupportRequestLimiter {
-  abstract consume(creatorId: Id): Promise<void>;
-}
+export abstract class SupportRequestLimiter extends RateLimit {}
