@@ -9,6 +9,7 @@ import { Migration20261222000000_workers } from './migrations/Migration202612220
 import { Migration20261229000000_link_schedules } from './migrations/Migration20261229000000_link_schedules.js';
 import { Migration20261229000001_custom_look } from './migrations/Migration20261229000001_custom_look.js';
 import { Migration20261229000002_support } from './migrations/Migration20261229000002_support.js';
+import { Migration20261229000003_upload_grants_expiry } from './migrations/Migration20261229000003_upload_grants_expiry.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -19,6 +20,7 @@ export const migrationsList = [
   { name: 'Migration20261229000000_link_schedules', class: Migration20261229000000_link_schedules },
   { name: 'Migration20261229000001_custom_look', class: Migration20261229000001_custom_look },
   { name: 'Migration20261229000002_support', class: Migration20261229000002_support },
+  { name: 'Migration20261229000003_upload_grants_expiry', class: Migration20261229000003_upload_grants_expiry },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

@@ -61,8 +61,7 @@ export class PgUploadGrants extends UploadGrants {
 
   /**
    * FOR UPDATE SKIP LOCKED: concurrent sweeps each take grants no other holds, and a late markConsumed waits
-   * for the commit, then finds no row. No order by: with no index on expires_at it would sort every expired
-   * row, while the plain scan stops at `limit` rows (which ones come first does not matter).
+   * for the commit, then finds no row. The oldest first, on the index upload_grants_expires_at.
    */
   async sweepExpired(before: Date, limit: number, work: (grants: UploadGrant[]) => Promise<string[]>): Promise<number> {
     const client = await this.pool.connect();
@@ -71,7 +70,7 @@ export class PgUploadGrants extends UploadGrants {
       await client.query('begin');
       const { rows } = await client.query<Row>(
         `select key, user_id, expires_at, uploaded_at, consumed_at from upload_grants
-          where expires_at < $1 limit $2 for update skip locked`,
+          where expires_at < $1 order by expires_at limit $2 for update skip locked`,
         [before, limit],
       );
       const done = rows.length > 0 ? await work(rows.map(toGrant)) : [];
