@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -17,7 +18,10 @@ import { ObjectStorage } from './modules/media/application/ports/object-storage.
 import { UploadGrants } from './modules/media/application/ports/upload-grants.js';
 import { localObjectsHandler } from './modules/media/http/local-objects.http.js';
 import { LocalDiskObjectStorage, OBJECTS_PATH } from './modules/media/infrastructure/local-disk-object-storage.js';
+import { publicFastPath } from './modules/public-pages/http/public-fast-path.js';
+import { PublicPageResponder } from './modules/public-pages/http/public-page-responder.js';
 import { servePublicApp } from './modules/public-pages/http/serve-public-app.js';
+import { PUBLIC_APP_BUILD } from './modules/public-pages/public-pages.tokens.js';
 import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { jsonBody, noPrototypeKeys, sameSiteJsonOnly } from './shared/http/request-guards.js';
 import { createValidationPipe } from './shared/http/validation.js';
@@ -26,7 +30,7 @@ import { PG_POOL, REDIS } from './shared/infrastructure/infrastructure.tokens.js
 import { requireOperator } from './shared/http/operator-auth.js';
 import { JobQueues } from './shared/queues/job-queues.js';
 import { queueDashboard, QUEUE_DASHBOARD_PATH } from './web/queue-dashboard.js';
-import { securityHeaders } from './web/security-headers.js';
+import { securityHeaderList, securityHeaders } from './web/security-headers.js';
 import { serveDashboard } from './web/serve-dashboard.js';
 
 const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -92,5 +96,32 @@ export async function createApp(env: Env): Promise<INestApplication> {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());
   await app.init();
+  answerVisitorsFirst(app, env, allowedOrigins);
   return app;
+}
+
+/**
+ * The visitors' hot paths (bio page, /go, the click call, the public profile) are answered before Express
+ * when they need nothing of its pipeline; everything else reaches Express as before.
+ */
+function answerVisitorsFirst(app: NestExpressApplication, env: Env, allowedOrigins: string[]): void {
+  if (!app.get(PUBLIC_APP_BUILD)) return;
+  const server = app.getHttpServer() as Server;
+  const [expressHandler] = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
+  if (!expressHandler) return;
+  server.removeAllListeners('request');
+  server.on(
+    'request',
+    publicFastPath(
+      app.get(PublicPageResponder),
+      {
+        headers: securityHeaderList(),
+        sessionCookie: SESSION_COOKIE,
+        allowedOrigins: new Set(allowedOrigins),
+        // With a proxy trusted to tell the scheme and no PUBLIC_URL, canonical URLs need Express's reading of it.
+        schemeFromSocket: Boolean(env.PUBLIC_URL) || trustProxySetting(env.TRUST_PROXY) === false,
+      },
+      expressHandler,
+    ),
+  );
 }

@@ -5,14 +5,14 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import type { BioPageInput, BookingPageInput, NotFoundPageInput } from './page-model';
 import { BioPage } from './pages/bio-page';
 import { BookingPage, type ClientScript } from './pages/booking-page';
-import { LinkNotFoundPage, UserNotFoundPage } from './pages/not-found-page';
+import { LinkNotFoundPage, UnavailablePage, UserNotFoundPage } from './pages/not-found-page';
 import bookingCss from './styles/booking.css?inline';
 import publicCss from './styles/public.css?inline';
 
 /*
  * The server entry the backend imports (dist/server/entry-server.js). Each function returns a whole HTML
- * document; React escapes every creator-supplied text and attribute. No render is cached: a creator's change
- * shows on the next request.
+ * document; React escapes every creator-supplied text and attribute. The backend keeps each render per page
+ * version, so a creator's change shows on the next request.
  */
 
 export type { BioPageInput, BookingPageInput, NotFoundPageInput } from './page-model';
@@ -65,4 +65,9 @@ export function renderUserNotFoundPage(_input: NotFoundPageInput): string {
 /** 404 for /go/{id} of a link that is off, deleted or unknown. */
 export function renderLinkNotFoundPage(_input: NotFoundPageInput): string {
   return DOCTYPE + renderToStaticMarkup(<LinkNotFoundPage css={publicCss} />);
+}
+
+/** 503 for a page that cannot be read right now (the database is away and the page is not kept). */
+export function renderUnavailablePage(_input: NotFoundPageInput): string {
+  return DOCTYPE + renderToStaticMarkup(<UnavailablePage css={publicCss} />);
 }

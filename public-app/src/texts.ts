@@ -19,6 +19,9 @@ export const Texts = {
   linkNotFoundTitle: 'Link Not Found',
   linkNotFoundMessage: "This link doesn't exist or is no longer available.",
   goHome: 'Go home',
+  unavailableTitle: 'Back in a Moment',
+  unavailableMessage: "This page can't be shown right now. Please try again in a few seconds.",
+  tryAgain: 'Try again',
 
   bookingPageTitle: 'Book a Session',
   bookingWith: (displayName: string) => `with ${displayName}`,

@@ -10,6 +10,7 @@ import { Migration20261229000000_link_schedules } from './migrations/Migration20
 import { Migration20261229000001_custom_look } from './migrations/Migration20261229000001_custom_look.js';
 import { Migration20261229000002_support } from './migrations/Migration20261229000002_support.js';
 import { Migration20261229000003_upload_grants_expiry } from './migrations/Migration20261229000003_upload_grants_expiry.js';
+import { Migration20261230000000_page_versions } from './migrations/Migration20261230000000_page_versions.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -21,6 +22,7 @@ export const migrationsList = [
   { name: 'Migration20261229000001_custom_look', class: Migration20261229000001_custom_look },
   { name: 'Migration20261229000002_support', class: Migration20261229000002_support },
   { name: 'Migration20261229000003_upload_grants_expiry', class: Migration20261229000003_upload_grants_expiry },
+  { name: 'Migration20261230000000_page_versions', class: Migration20261230000000_page_versions },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

@@ -19,3 +19,14 @@ export const securityHeaders = () =>
     },
     crossOriginEmbedderPolicy: false,
   });
+
+/** The headers securityHeaders() sets on every answer, as a list, for answers sent without Express. */
+export function securityHeaderList(): Array<readonly [string, string]> {
+  const headers: Array<readonly [string, string]> = [];
+  const response = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)] as const),
+    removeHeader: () => undefined,
+  };
+  securityHeaders()({} as never, response as never, () => undefined);
+  return headers;
+}

@@ -147,3 +147,9 @@ export const LogoMark = ({ className }: IconProps) => (
     />
   </svg>
 );
+
+export const ClockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2" />
+  </Icon>
+);

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Document } from '../components/document';
-import { BrokenLinkIcon, UserMissingIcon } from '../components/icons';
+import { BrokenLinkIcon, ClockIcon, UserMissingIcon } from '../components/icons';
 import { Texts } from '../texts';
 
-/** A centred card answering 404, kept out of search results. */
+/** A centred card answering 404 or 503, kept out of search results. */
 function NotFoundCard({
   css,
   title,
@@ -59,6 +59,23 @@ export function LinkNotFoundPage({ css }: { css: string }) {
       action={
         <a className="btn-primary" href="/">
           {Texts.goHome}
+        </a>
+      }
+    />
+  );
+}
+
+/** The page could not be read right now (503 with Retry-After): nothing the visitor did; try again. */
+export function UnavailablePage({ css }: { css: string }) {
+  return (
+    <NotFoundCard
+      css={css}
+      title={Texts.unavailableTitle}
+      message={Texts.unavailableMessage}
+      icon={<ClockIcon />}
+      action={
+        <a className="btn-primary" href="">
+          {Texts.tryAgain}
         </a>
       }
     />

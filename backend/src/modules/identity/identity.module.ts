@@ -5,10 +5,7 @@ import type pg from 'pg';
 import type { Env } from '../../config/env.js';
 import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { limitersOver } from '../../shared/infrastructure/rate-limiters.js';
-import { AnalyticsModule } from '../analytics/analytics.module.js';
-import { LinksModule } from '../links/links.module.js';
 import { AuthenticateUseCase } from './application/authenticate.use-case.js';
-import { GetPublicProfileUseCase } from './application/get-public-profile.use-case.js';
 import { AttemptLimiter } from './application/ports/attempt-limiter.js';
 import { PasswordHasher } from './application/ports/password-hasher.js';
 import { UserRepository } from './application/ports/user.repository.js';
@@ -23,7 +20,7 @@ import { MikroOrmUserRepository } from './infrastructure/mikro-orm-user.reposito
 import { SessionSerializer } from './infrastructure/session.serializer.js';
 
 @Module({
-  imports: [PassportModule.register({ session: true }), LinksModule, AnalyticsModule],
+  imports: [PassportModule.register({ session: true })],
   controllers: [AuthController, UsersController],
   providers: [
     { provide: UserRepository, useClass: MikroOrmUserRepository },
@@ -37,10 +34,9 @@ import { SessionSerializer } from './infrastructure/session.serializer.js';
     RegisterUseCase,
     AuthenticateUseCase,
     UpdateSettingsUseCase,
-    GetPublicProfileUseCase,
     LocalStrategy,
     SessionSerializer,
   ],
-  exports: [GetPublicProfileUseCase, UserRepository],
+  exports: [UserRepository],
 })
 export class IdentityModule {}

@@ -1,20 +1,28 @@
-import { Module } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
 import type { Env } from '../../config/env.js';
 import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { IdentityModule } from '../identity/identity.module.js';
-import { LinksModule } from '../links/links.module.js';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
+import { FollowLinkUseCase } from './application/follow-link.use-case.js';
 import { PublicPageRenderer } from './application/ports/public-page.renderer.js';
+import { PublicPageSource } from './application/ports/public-page.source.js';
+import { ViewPublicPageUseCase } from './application/view-public-page.use-case.js';
+import { PublicPageResponder } from './http/public-page-responder.js';
 import { PublicPagesController } from './http/public-pages.controller.js';
+import { CachedPublicPageSource } from './infrastructure/cached-public-page.source.js';
+import { PostgresPublicPageSource } from './infrastructure/postgres-public-page.source.js';
 import { loadPublicAppBuild, type PublicAppBuild } from './infrastructure/public-app-build.js';
 import { ReactSsrPublicPageRenderer } from './infrastructure/react-ssr-public-page.renderer.js';
-import { PUBLIC_APP_BUILD } from './public-pages.tokens.js';
+import { PUBLIC_APP_BUILD, PUBLIC_PAGES_POOL } from './public-pages.tokens.js';
 
 /**
- * The visitors' pages (/{username}, /book/{username}, /go/{linkId}), rendered by public-app's server entry
- * from the identity and links modules' use cases. Register it last: its `/:username` route is the broadest.
+ * The visitors' pages (/{username}, /book/{username}, /go/{linkId}) and their JSON calls, read from their own
+ * read model (one query a page, kept per page version) and rendered by public-app's server entry. Knows the
+ * creators' and links' tables only through that read model, and analytics only through its recorder.
+ * Register it last: its `/:username` route is the broadest.
  */
 @Module({
-  imports: [IdentityModule, LinksModule],
+  imports: [AnalyticsModule],
   controllers: [PublicPagesController],
   providers: [
     { provide: PUBLIC_APP_BUILD, inject: [ENV], useFactory: (env: Env) => loadPublicAppBuild(env.PUBLIC_APP_DIST_DIR) },
@@ -23,6 +31,31 @@ import { PUBLIC_APP_BUILD } from './public-pages.tokens.js';
       inject: [PUBLIC_APP_BUILD],
       useFactory: (build: PublicAppBuild | null) => new ReactSsrPublicPageRenderer(build),
     },
+    // A pool of its own, small (reads share one query per event-loop turn), failing fast when the database is away.
+    {
+      provide: PUBLIC_PAGES_POOL,
+      inject: [ENV],
+      useFactory: (env: Env) => {
+        const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4, connectionTimeoutMillis: 2000, query_timeout: 5000 });
+        pool.on('error', (error) => new Logger('PublicPages').error(`Database connection lost: ${error.message}`));
+        return pool;
+      },
+    },
+    {
+      provide: PublicPageSource,
+      inject: [PUBLIC_PAGES_POOL],
+      useFactory: (pool: pg.Pool) => new CachedPublicPageSource(new PostgresPublicPageSource(pool)),
+    },
+    ViewPublicPageUseCase,
+    FollowLinkUseCase,
+    PublicPageResponder,
   ],
+  exports: [PublicPageResponder, PublicPageSource],
 })
-export class PublicPagesModule {}
+export class PublicPagesModule implements OnApplicationShutdown {
+  constructor(@Inject(PUBLIC_PAGES_POOL) private readonly pool: pg.Pool) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}

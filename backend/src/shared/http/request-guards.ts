@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Messages } from '@linkbio/shared-contracts';
 
@@ -14,16 +15,21 @@ export function sameSiteJsonOnly(allowedOrigins: string[]) {
   const allowed = new Set(allowedOrigins);
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowed.has(origin) && hostOf(origin) !== req.headers.host) {
-      return refuse(res, 403, Messages.crossSite);
-    }
-    if (req.headers['sec-fetch-site'] === 'cross-site') return refuse(res, 403, Messages.crossSite);
-    const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-    if (hasBody && !req.is('application/json')) return refuse(res, 415, Messages.jsonOnly);
+    if (isCrossSite(req.headers, allowed)) return refuse(res, 403, Messages.crossSite);
+    if (hasBody(req.headers) && !req.is('application/json')) return refuse(res, 415, Messages.jsonOnly);
     next();
   };
 }
+
+/** A state-changing call from another site: its Origin is neither ours nor allowed, or the browser says so. */
+export function isCrossSite(headers: IncomingHttpHeaders, allowed: ReadonlySet<string>): boolean {
+  const origin = headers.origin;
+  if (origin !== undefined && !allowed.has(origin) && hostOf(origin) !== headers.host) return true;
+  return headers['sec-fetch-site'] === 'cross-site';
+}
+
+export const hasBody = (headers: IncomingHttpHeaders): boolean =>
+  headers['transfer-encoding'] !== undefined || Number(headers['content-length'] ?? 0) > 0;
 
 const MAX_BODY_DEPTH = 32;
 
@@ -37,7 +43,8 @@ export function noPrototypeKeys(req: Request, res: Response, next: NextFunction)
   next();
 }
 
-function findProblem(value: unknown, depth: number): string | null {
+/** What is wrong with a parsed JSON body (prototype keys, NUL characters, too deep), or null. */
+export function findProblem(value: unknown, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? Messages.nulCharacter : null;
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_BODY_DEPTH) return Messages.bodyTooDeep;

@@ -6,7 +6,9 @@ import type { JobsOptions } from 'bullmq';
  */
 export interface QueueJobs {
   analytics: {
-    /** One page view or link click, aggregated into the rollups exactly once (by its id). */
+    /** Views and clicks queued together by the API (group commit), each aggregated exactly once (by its id). */
+    events: { events: AnalyticsEventJob[] };
+    /** One page view or link click, as API processes before group commit queued them. */
     event: AnalyticsEventJob;
   };
   payouts: {

@@ -1,41 +1,149 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { newId } from '../../../shared/ids.js';
 import { JobQueues } from '../../../shared/queues/job-queues.js';
+import type { AnalyticsEventJob } from '../../../shared/queues/queue-definitions.js';
 import { AnalyticsRecorder } from '../application/ports/analytics-recorder.js';
 import type { AnalyticsEvent } from '../domain/analytics.js';
 
+/** Events queued in one job at most. */
+const BATCH_MAX = 1000;
+/** How long a visitor waits for their event to be queued before being answered with it held here. */
+const WAIT_MS = 250;
+/** Events held while the queue's store is away; past this, events are counted as dropped and logged. */
+export const MAX_HELD_EVENTS = 100_000;
+const RETRY_MS = { first: 200, max: 5000 };
+const SHUTDOWN_FLUSH_MS = 5000;
+
+interface Held {
+  job: AnalyticsEventJob;
+  /** Answers the visitor; null once answered. */
+  done: (() => void) | null;
+}
+
 /**
- * Records a view or click by enqueueing it (one small write to Redis or the queue table); the worker counts
- * it. The job id is the event's id, which the worker's rollups remember, so it is counted exactly once.
- * When the queue cannot be reached the visitor is still served: the event is lost and the loss logged.
+ * Records views and clicks by group commit: the events of one event-loop turn go to the queue as one job
+ * (one round-trip), and each request is answered once its event is durably queued. Each event keeps its own
+ * id, which the worker's rollups remember, so it is counted exactly once even if its job is queued twice.
+ *
+ * When the queue's store (Redis, or PostgreSQL without Redis) fails or is slow, visitors are answered at once
+ * and their events are held here, oldest first, and queued as soon as the store answers again. At most
+ * MAX_HELD_EVENTS are held: what overflows is counted (`dropped`) and logged, never lost silently.
  */
 @Injectable()
-export class BullMqAnalyticsRecorder extends AnalyticsRecorder {
+export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Analytics');
+  private held: Held[] = [];
+  private inFlight: Held[] = [];
+  private flushScheduled = false;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryMs = RETRY_MS.first;
+  private healthy = true;
+  private lastDropReport = 0;
+  /** Events that could not be held (the buffer was full) since the start. */
+  dropped = 0;
 
   constructor(private readonly queues: JobQueues) {
     super();
   }
 
-  async record(event: AnalyticsEvent): Promise<void> {
-    const id = newId();
+  /** Events waiting to be queued right now. */
+  get heldCount(): number {
+    return this.held.length + this.inFlight.length;
+  }
+
+  record(event: AnalyticsEvent): Promise<void> {
+    if (this.heldCount >= MAX_HELD_EVENTS) {
+      this.drop();
+      return Promise.resolve();
+    }
+    const job = toJob(event);
+    if (!this.healthy) {
+      this.held.push({ job, done: null });
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      this.held.push({ job, done: resolve });
+      this.scheduleFlush();
+    });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    const deadline = Date.now() + SHUTDOWN_FLUSH_MS;
+    while (this.heldCount > 0 && Date.now() < deadline) {
+      if (this.inFlight.length === 0) await this.flush();
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.heldCount > 0) this.logger.error(`${this.heldCount} views and clicks could not be queued before shutdown`);
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled || this.inFlight.length > 0 || this.retryTimer) return;
+    this.flushScheduled = true;
+    setImmediate(() => void this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.flushScheduled = false;
+    if (this.inFlight.length > 0 || this.held.length === 0) return;
+    const batch = this.held.splice(0, BATCH_MAX);
+    this.inFlight = batch;
+    // A slow store must not hold visitors: past WAIT_MS they are answered, their events stay held here.
+    const slow = setTimeout(() => this.releaseVisitors(), WAIT_MS);
     try {
-      await this.queues.add(
-        'analytics',
-        'event',
-        {
-          id,
-          kind: event.kind,
-          ownerId: event.ownerId,
-          linkId: event.linkId,
-          occurredAt: event.occurredAt.toISOString(),
-          referrerHost: event.referrer,
-          device: event.device,
-        },
-        { jobId: id },
-      );
+      await this.queues.add('analytics', 'events', { events: batch.map((held) => held.job) }, { jobId: newId() });
+      this.inFlight = [];
+      for (const held of batch) held.done?.();
+      if (!this.healthy) this.logger.log(`Views and clicks are queued again (${this.held.length} still held)`);
+      this.healthy = true;
+      this.retryMs = RETRY_MS.first;
     } catch (error) {
-      this.logger.error(`A ${event.kind} was not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      this.inFlight = [];
+      this.held = batch.concat(this.held);
+      if (this.healthy) {
+        this.logger.error(`Views and clicks are held in memory until the queue answers: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      this.releaseVisitors();
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = null;
+        void this.flush();
+      }, this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
+    } finally {
+      clearTimeout(slow);
+    }
+    if (this.held.length > 0) this.scheduleFlush();
+  }
+
+  private releaseVisitors(): void {
+    this.healthy = false;
+    for (const list of [this.inFlight, this.held]) {
+      for (const held of list) {
+        held.done?.();
+        held.done = null;
+      }
     }
   }
+
+  private drop(): void {
+    this.dropped += 1;
+    const now = Date.now();
+    if (now - this.lastDropReport >= 10_000) {
+      this.lastDropReport = now;
+      this.logger.error(`${this.dropped} views and clicks dropped so far: ${MAX_HELD_EVENTS} are held already while the queue does not answer`);
+    }
+  }
+}
+
+function toJob(event: AnalyticsEvent): AnalyticsEventJob {
+  return {
+    id: newId(),
+    kind: event.kind,
+    ownerId: event.ownerId,
+    linkId: event.linkId,
+    occurredAt: event.occurredAt.toISOString(),
+    referrerHost: event.referrer,
+    device: event.device,
+  };
 }

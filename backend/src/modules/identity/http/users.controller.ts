@@ -1,24 +1,18 @@
-import { Body, Controller, Get, Headers, Param, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Put, UseGuards } from '@nestjs/common';
 import {
   UpdateBookingSettingsRequest,
   UpdatePayoutSettingsRequest,
   UpdateTemplateRequest,
-  type PublicProfileResponse,
   type UserView,
 } from '@linkbio/shared-contracts';
-import { GetPublicProfileUseCase } from '../application/get-public-profile.use-case.js';
 import { UpdateSettingsUseCase } from '../application/update-settings.use-case.js';
 import type { User } from '../domain/user.js';
-import { CurrentUser, SignedInGuard, ViewerId } from './signed-in.guard.js';
-import { toPublicUserView, toUserView } from './user.views.js';
-import { visitorFrom } from '../../analytics/http/visitor.js';
+import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
+import { toUserView } from './user.views.js';
 
 @Controller('api/users')
 export class UsersController {
-  constructor(
-    private readonly settings: UpdateSettingsUseCase,
-    private readonly publicProfile: GetPublicProfileUseCase,
-  ) {}
+  constructor(private readonly settings: UpdateSettingsUseCase) {}
 
   @Put('template')
   @UseGuards(SignedInGuard)
@@ -36,22 +30,5 @@ export class UsersController {
   @UseGuards(SignedInGuard)
   async bookingSettings(@CurrentUser() user: User, @Body() body: UpdateBookingSettingsRequest): Promise<{ user: UserView }> {
     return { user: toUserView(await this.settings.bookingSettings(user.id, body.enableBooking, body.bookingPrice)) };
-  }
-
-  @Get(':username')
-  async profile(
-    @Param('username') username: string,
-    @ViewerId() viewerId: string | null,
-    @Headers('user-agent') userAgent: string | undefined,
-    @Headers('referer') referrer: string | undefined,
-  ): Promise<PublicProfileResponse> {
-    const { user, links } = await this.publicProfile.execute(username.slice(0, 64), {
-      ...visitorFrom(userAgent, referrer),
-      viewerId,
-    });
-    return {
-      user: toPublicUserView(user),
-      links: links.map((link) => ({ id: link.id, title: link.title, url: link.url, order: link.order })),
-    };
   }
 }

@@ -1,10 +1,9 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, UseGuards } from '@nestjs/common';
 import {
   CreateLinkRequest,
   Messages,
   ReorderLinksRequest,
   UpdateLinkRequest,
-  type ClickResponse,
   type LinkView,
 } from '@linkbio/shared-contracts';
 import { invalid } from '../../../shared/domain-error.js';
@@ -14,10 +13,8 @@ import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.
 import { ChangeLinkUseCase } from '../application/change-link.use-case.js';
 import { CreateLinkUseCase } from '../application/create-link.use-case.js';
 import { ListLinksUseCase } from '../application/list-links.use-case.js';
-import { RecordClickUseCase } from '../application/record-click.use-case.js';
 import type { Link, LinkOwner } from '../domain/link.js';
 import { linkNotFound } from '../domain/links.errors.js';
-import { visitorFrom } from '../../analytics/http/visitor.js';
 
 const toLinkView = (link: Link, clicks: number): LinkView => ({
   id: link.id,
@@ -45,7 +42,6 @@ export class LinksController {
     private readonly list: ListLinksUseCase,
     private readonly create: CreateLinkUseCase,
     private readonly change: ChangeLinkUseCase,
-    private readonly click: RecordClickUseCase,
   ) {}
 
   @Get()
@@ -83,15 +79,5 @@ export class LinksController {
   async remove(@CurrentUser() user: User, @Param('id') id: string): Promise<{ message: string }> {
     await this.change.delete(user.id, linkId(id));
     return { message: 'Link deleted' };
-  }
-
-  @Post(':id/click')
-  @HttpCode(200)
-  async recordClick(
-    @Param('id') id: string,
-    @Headers('user-agent') userAgent: string | undefined,
-    @Headers('referer') referrer: string | undefined,
-  ): Promise<ClickResponse> {
-    return { url: await this.click.execute(linkId(id), visitorFrom(userAgent, referrer)) };
   }
 }

@@ -8,7 +8,11 @@ const HOST =
  * TRUST_PROXY) and Host, when the Host is a plain host name.
  */
 export function pageOrigin(request: Request, publicUrl: string | undefined): string {
+  return originOf(request.protocol, request.get('host'), publicUrl);
+}
+
+/** pageOrigin from the scheme and Host header themselves. */
+export function originOf(protocol: string, host: string | undefined, publicUrl: string | undefined): string {
   if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  const host = request.get('host') ?? '';
-  return `${request.protocol}://${HOST.test(host) ? host.toLowerCase() : 'localhost'}`;
+  return `${protocol}://${host && HOST.test(host) ? host.toLowerCase() : 'localhost'}`;
 }

@@ -10,6 +10,7 @@ export interface PublicAppBuild {
   renderBookingPage(page: BookingPageModel): string;
   renderUserNotFoundPage(page: PageContext): string;
   renderLinkNotFoundPage(page: PageContext): string;
+  renderUnavailablePage(page: PageContext): string;
   /** The client build's hashed files… */
   clientAssetsDirectory: string;
   /** …and the path they are served under ('/p/assets/'). */
@@ -21,6 +22,7 @@ const RENDER_FUNCTIONS = [
   'renderBookingPage',
   'renderUserNotFoundPage',
   'renderLinkNotFoundPage',
+  'renderUnavailablePage',
 ] as const;
 
 /**

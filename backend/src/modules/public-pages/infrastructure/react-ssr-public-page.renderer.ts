@@ -7,8 +7,8 @@ import {
 import type { PublicAppBuild } from './public-app-build.js';
 
 /**
- * Renders with React on the server, through the public app's built server entry. No render is cached, so
- * a creator's change shows on the next request. Without a build, every page fails (logged, answered 500).
+ * Renders with React on the server, through the public app's built server entry. Renders are kept by the
+ * caller (PublicPageResponder), per page version. Without a build, every page fails (logged, answered 500).
  */
 export class ReactSsrPublicPageRenderer extends PublicPageRenderer {
   constructor(private readonly build: PublicAppBuild | null) {
@@ -34,5 +34,9 @@ export class ReactSsrPublicPageRenderer extends PublicPageRenderer {
 
   linkNotFoundPage(page: PageContext): string {
     return this.app.renderLinkNotFoundPage(page);
+  }
+
+  unavailablePage(page: PageContext): string {
+    return this.app.renderUnavailablePage(page);
   }
 }

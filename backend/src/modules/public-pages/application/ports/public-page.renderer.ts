@@ -31,4 +31,6 @@ export abstract class PublicPageRenderer {
   abstract userNotFoundPage(page: PageContext): string;
   /** /go/{id} of a link that is off or unknown (answered with 404). */
   abstract linkNotFoundPage(page: PageContext): string;
+  /** A page that cannot be read right now (answered with 503 and Retry-After). */
+  abstract unavailablePage(page: PageContext): string;
 }

@@ -1,35 +1,30 @@
 import { Injectable } from '@nestjs/common';
+import { Messages } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
-import type { Id } from '../../../shared/ids.js';
+import { notFound } from '../../../shared/domain-error.js';
+import { isId, type Id } from '../../../shared/ids.js';
 import { AnalyticsRecorder } from '../../analytics/application/ports/analytics-recorder.js';
 import { referrerHost, type VisitorContext } from '../../analytics/domain/analytics.js';
-import { hasSchedule, isLinkVisibleAt } from '../domain/link-schedule.js';
-import { linkNotFound } from '../domain/links.errors.js';
-import { LinkOwnerPlans } from './ports/link-owner-plans.js';
-import { LinkRepository } from './ports/link.repository.js';
+import { isShownAt } from '../domain/public-page.js';
+import { PublicPageSource } from './ports/public-page.source.js';
 
 @Injectable()
-export class RecordClickUseCase {
+export class FollowLinkUseCase {
   constructor(
-    private readonly links: LinkRepository,
+    private readonly pages: PublicPageSource,
     private readonly recorder: AnalyticsRecorder,
     private readonly clock: Clock,
-    private readonly owners: LinkOwnerPlans,
   ) {}
 
   /**
    * Counts a click on a link the public page shows and returns where it goes; inactive or unknown links,
-   * and scheduled ones outside their window while the creator is premium, are not found.
-   * `visitor` null: only the destination is asked for (a HEAD request), so nothing is counted.
+   * and scheduled ones outside their window while the creator is premium, are not found. The click is
+   * queued before this answers. `visitor` null: only the destination is asked for (a HEAD request).
    */
   async execute(linkId: Id, visitor: VisitorContext | null): Promise<string> {
-    const link = await this.links.findActive(linkId);
-    if (!link) throw linkNotFound();
+    const link = isId(linkId) ? await this.pages.link(linkId.toLowerCase()) : null;
     const now = this.clock.now();
-    // The owner's plan is read only for a scheduled link: most clicks cost one query.
-    if (hasSchedule(link) && !isLinkVisibleAt(link, now, await this.owners.isPremium(link.ownerId))) {
-      throw linkNotFound();
-    }
+    if (!link || !isShownAt(link, now, link.schedulingApplies)) throw notFound(Messages.linkNotFound);
     if (visitor && !visitor.isBot) {
       await this.recorder.record({
         kind: 'click',

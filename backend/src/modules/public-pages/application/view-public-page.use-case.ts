@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { Messages } from '@linkbio/shared-contracts';
+import { Clock } from '../../../shared/clock.js';
+import { notFound } from '../../../shared/domain-error.js';
+import type { Id } from '../../../shared/ids.js';
+import { AnalyticsRecorder } from '../../analytics/application/ports/analytics-recorder.js';
+import { referrerHost, type VisitorContext } from '../../analytics/domain/analytics.js';
+import { linksShownAt, type PageLink, type PublicPage } from '../domain/public-page.js';
+import { PublicPageSource } from './ports/public-page.source.js';
+
+export interface PageVisitor extends VisitorContext {
+  /** The signed-in creator looking, if any: their own views are not counted. */
+  viewerId: Id | null;
+}
+
+@Injectable()
+export class ViewPublicPageUseCase {
+  constructor(
+    private readonly pages: PublicPageSource,
+    private readonly recorder: AnalyticsRecorder,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The creator's page and the links it shows now (active, and within their schedule while the creator is
+   * premium), counting one view unless the visitor is a bot or the creator. The view is queued before this
+   * answers. `visitor` null: the page is read without a visit (a HEAD request, the booking page).
+   */
+  async execute(username: string, visitor: PageVisitor | null): Promise<{ page: PublicPage; links: readonly PageLink[] }> {
+    const page = username.includes('\u0000') ? null : await this.pages.page(username.toLowerCase());
+    if (!page) throw notFound(Messages.userNotFound);
+    const now = this.clock.now();
+    if (visitor && !visitor.isBot && visitor.viewerId !== page.ownerId) {
+      await this.recorder.record({
+        kind: 'view',
+        ownerId: page.ownerId,
+        linkId: null,
+        occurredAt: now,
+        referrer: referrerHost(visitor.referrer),
+        device: visitor.device ?? null,
+      });
+    }
+    return { page, links: linksShownAt(page, now) };
+  }
+}

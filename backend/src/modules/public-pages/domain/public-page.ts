@@ -1,0 +1,56 @@
+import { schedulePhaseAt, type PublicUserView } from '@linkbio/shared-contracts';
+import type { Id } from '../../../shared/ids.js';
+
+/**
+ * The read model of a public page: what /{username}, /book/{username} and GET /api/users/{username} show,
+ * read in one query and kept by the page cache until the creator's page version moves on.
+ */
+
+/** An active link of the page, with its schedule (Premium): shown only from its start until its end. */
+export interface PageLink {
+  id: Id;
+  title: string;
+  url: string;
+  order: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+}
+
+export interface PublicPage {
+  ownerId: Id;
+  /** Moves on with every write that can change the page (the users.page_version column). */
+  version: string;
+  /** What visitors see of the creator: the look the page shows, not every value saved. */
+  user: PublicUserView;
+  /** The active links in display order, scheduled ones included whether or not they show right now. */
+  links: readonly PageLink[];
+}
+
+/** Where /go/{id} and the click call lead, and whether the link's page shows it. */
+export interface LinkTarget {
+  id: Id;
+  ownerId: Id;
+  url: string;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  /** Scheduling applies while the creator is premium; when it ends the saved bounds are kept but ignored. */
+  schedulingApplies: boolean;
+  /** The owner's page version when this was read. */
+  version: string;
+}
+
+const hasSchedule = (link: { startsAt: Date | null; endsAt: Date | null }) => link.startsAt !== null || link.endsAt !== null;
+
+/** Whether a link with these bounds shows at `now` (start inclusive, end exclusive) when scheduling applies. */
+export function isShownAt(link: { startsAt: Date | null; endsAt: Date | null }, now: Date, schedulingApplies: boolean): boolean {
+  return !schedulingApplies || !hasSchedule(link) || schedulePhaseAt(link, now) === 'live';
+}
+
+/**
+ * The links the page shows at `now`. Without a schedule that applies, the page's own list (the same array,
+ * so a rendering of it can be reused as is); otherwise the links within their window.
+ */
+export function linksShownAt(page: PublicPage, now: Date): readonly PageLink[] {
+  if (!page.user.isPremium || !page.links.some(hasSchedule)) return page.links;
+  return page.links.filter((link) => isShownAt(link, now, true));
+}

@@ -1,0 +1,146 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { Messages } from '@linkbio/shared-contracts';
+import { isId } from '../../../shared/ids.js';
+import { findProblem, hasBody, isCrossSite } from '../../../shared/http/request-guards.js';
+import { bioUsername } from './public-page-paths.js';
+import type { PublicPageResponder } from './public-page-responder.js';
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export interface FastPathOptions {
+  /** Headers every answer carries (the security headers the rest of the app sets through helmet). */
+  headers: ReadonlyArray<readonly [string, string]>;
+  /** The session cookie's name: a request carrying one may be the creator's, and goes the full way. */
+  sessionCookie: string;
+  /** Origins besides our own allowed to make state-changing calls (ALLOWED_ORIGINS). */
+  allowedOrigins: ReadonlySet<string>;
+  /** Whether the scheme can be read off the request itself (no trusted proxy in front that could say otherwise). */
+  schemeFromSocket: boolean;
+}
+
+/** A click call's body is ignored; a small JSON object is read and checked like any other, a larger one goes the full way. */
+const CLICK_BODY_MAX = 1024;
+const GO = /^\/go\/([^/?]+)\/?(?:\?|$)/;
+const CLICK = /^\/api\/links\/([^/?]+)\/click\/?(?:\?|$)/;
+const PROFILE = /^\/api\/users\/([^/?]+)\/?(?:\?|$)/;
+const BIO = /^\/([^/?]+)\/?(?:\?|$)/;
+
+/**
+ * The visitors' hot paths answered before Express and everything it runs for the rest of the app (sessions,
+ * passport, body parsing, the ORM's request context): the bio page, /go/{id}, the click call and the JSON
+ * public profile, for requests that need none of it. Anything else — other paths, a session cookie on a
+ * page, a request that is not plain — goes on to `next` (Express) unchanged, where the same responder
+ * answers it after the full pipeline.
+ */
+export function publicFastPath(responder: PublicPageResponder, options: FastPathOptions, next: Handler): Handler {
+  const withHeaders = (response: ServerResponse) => {
+    for (const [name, value] of options.headers) response.setHeader(name, value);
+  };
+  const fail = (response: ServerResponse, error: unknown) => {
+    responder.failed(error);
+    if (!response.headersSent) {
+      response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ statusCode: 500, message: Messages.internalError }));
+    } else response.destroy();
+  };
+
+  return (request, response) => {
+    const url = request.url ?? '/';
+    const method = request.method;
+    const hasSession = (request.headers.cookie ?? '').includes(`${options.sessionCookie}=`);
+    const page = () => ({ request, protocol: protocolOf(request), viewerId: null });
+
+    if (method === 'GET' || method === 'HEAD') {
+      const go = GO.exec(url);
+      if (go && isId(go[1]!) && options.schemeFromSocket) {
+        withHeaders(response);
+        responder.go(page(), response, go[1]!).catch((error: unknown) => fail(response, error));
+        return;
+      }
+      if (!hasSession && (options.schemeFromSocket || url.startsWith('/api/'))) {
+        const profile = PROFILE.exec(url);
+        const segment = (profile ?? BIO.exec(url))?.[1];
+        const username = segment === undefined ? null : bioUsername(segment);
+        // Only names already in lowercase: other cases are redirected (pages) or looked up (JSON) by the controller.
+        if (username !== null && username === segment) {
+          withHeaders(response);
+          const answer = profile ? responder.profile(page(), response, username) : responder.bio(page(), response, username);
+          answer.catch((error: unknown) => (profile ? profileError(response, error) : fail(response, error)));
+          return;
+        }
+      }
+    } else if (method === 'POST') {
+      const click = CLICK.exec(url);
+      if (click && isId(click[1]!) && isPlainJsonCall(request, options.allowedOrigins)) {
+        withHeaders(response);
+        readSmallJson(request).then(
+          (problem) => {
+            if (problem !== null) return refuse(response, 400, problem);
+            return responder.click(request, response, click[1]!);
+          },
+          (error: unknown) => fail(response, error),
+        ).catch((error: unknown) => fail(response, error));
+        return;
+      }
+    }
+    next(request, response);
+  };
+
+  function profileError(response: ServerResponse, error: unknown) {
+    const status = statusOf(error);
+    if (status === null) return fail(response, error);
+    const retryAfter = (error as { details?: { retryAfterSeconds?: number } }).details?.retryAfterSeconds;
+    if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
+    refuse(response, status, (error as Error).message);
+  }
+}
+
+/** A POST the fast path may answer: same-site, no body or a small one declared as JSON. */
+function isPlainJsonCall(request: IncomingMessage, allowedOrigins: ReadonlySet<string>): boolean {
+  if (isCrossSite(request.headers, allowedOrigins)) return false;
+  if (!hasBody(request.headers)) return true;
+  const length = Number(request.headers['content-length']);
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  return request.headers['transfer-encoding'] === undefined && Number.isInteger(length) && length <= CLICK_BODY_MAX && type === 'application/json';
+}
+
+/** Reads a small JSON body and says what is wrong with it, as the API's body checks would; null when fine. */
+function readSmallJson(request: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    if (!hasBody(request.headers)) {
+      request.resume();
+      resolve(null);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('error', reject);
+    request.on('end', () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return resolve(Messages.malformedJson);
+      }
+      if (body === null || typeof body !== 'object') return resolve(Messages.malformedJson);
+      if (Array.isArray(body)) return resolve(Messages.jsonObjectOnly);
+      resolve(findProblem(body));
+    });
+  });
+}
+
+function statusOf(error: unknown): number | null {
+  const kind = (error as { kind?: string } | null)?.kind;
+  return kind === 'not_found' ? 404 : kind === 'unavailable' ? 503 : null;
+}
+
+function refuse(response: ServerResponse, statusCode: number, message: string): void {
+  const bytes = Buffer.from(JSON.stringify({ statusCode, message }), 'utf8');
+  response.writeHead(statusCode, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) });
+  response.end(bytes);
+}
+
+function protocolOf(request: IncomingMessage): string {
+  return (request.socket as TLSSocket).encrypted ? 'https' : 'http';
+}

@@ -1,0 +1,198 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { PublicLinkView } from '@linkbio/shared-contracts';
+import encodeUrl from 'encodeurl';
+import type { Env } from '../../../config/env.js';
+import { DomainError } from '../../../shared/domain-error.js';
+import type { Id } from '../../../shared/ids.js';
+import { ENV } from '../../../shared/infrastructure/infrastructure.tokens.js';
+import { visitorFrom } from '../../analytics/http/visitor.js';
+import { FollowLinkUseCase } from '../application/follow-link.use-case.js';
+import { PublicPageRenderer } from '../application/ports/public-page.renderer.js';
+import { ViewPublicPageUseCase } from '../application/view-public-page.use-case.js';
+import type { PageLink, PublicPage } from '../domain/public-page.js';
+import { BodiesOf, EncodedBody } from './encoded-body.js';
+import { originOf } from './page-origin.js';
+
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The request as the public pages need it: Express's or Node's own, with the scheme it came over. */
+export interface PageRequest {
+  request: IncomingMessage;
+  protocol: string;
+  /** The signed-in creator looking, if any (their views are not counted). */
+  viewerId: Id | null;
+}
+
+const toPublicLink = (link: PageLink): PublicLinkView => ({ id: link.id, title: link.title, url: link.url, order: link.order });
+
+/** Who is asking, for the counters: nobody for HEAD requests (link checkers, monitors), which count nothing. */
+const visitorOf = (request: IncomingMessage) =>
+  request.method === 'HEAD' ? null : visitorFrom(request.headers['user-agent'], request.headers.referer);
+
+/**
+ * Answers the visitors' hot paths on Node's own request and response, so the same code serves them before
+ * Express (public-fast-path.ts) and behind it (signed-in creators, through PublicPagesController). Pages are
+ * rendered once per page version and variant, kept with their compressed bytes and ETag; a conditional GET
+ * whose ETag matches gets 304 (and still counts as a visit).
+ */
+@Injectable()
+export class PublicPageResponder {
+  private readonly logger = new Logger('PublicPages');
+  private readonly pageBodies = new BodiesOf<PublicPage>();
+  private readonly fixedPages = new Map<string, EncodedBody>();
+
+  constructor(
+    private readonly view: ViewPublicPageUseCase,
+    private readonly follow: FollowLinkUseCase,
+    private readonly renderer: PublicPageRenderer,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  /** /{username} (lowercase already) with `?booked=true` shown as the banner. */
+  async bio({ request, protocol, viewerId }: PageRequest, response: ServerResponse, username: string): Promise<void> {
+    const origin = this.origin(request, protocol);
+    const visitor = visitorOf(request);
+    await this.answerPage(request, response, origin, async () => {
+      const { page, links } = await this.view.execute(username, visitor && { ...visitor, viewerId });
+      const booked = isBooked(request.url ?? '');
+      const variant = `${origin}|${booked ? 1 : 0}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
+      return this.pageBodies.get(page, variant, () =>
+        new EncodedBody(
+          this.renderer.bioPage({ origin, user: page.user, links: links.map(toPublicLink), booked }),
+          HTML,
+        ),
+      );
+    });
+  }
+
+  /** /book/{username}: the booking page, which is no visit of the bio page. */
+  async booking({ request, protocol }: PageRequest, response: ServerResponse, username: string): Promise<void> {
+    const origin = this.origin(request, protocol);
+    await this.answerPage(request, response, origin, async () => {
+      const { page } = await this.view.execute(username, null);
+      return this.pageBodies.get(page, `${origin}|booking`, () => new EncodedBody(this.renderer.bookingPage({ origin, user: page.user }), HTML));
+    });
+  }
+
+  /** /go/{id}: counts the click and redirects (302); a link that is off or unknown gets the 404 page. */
+  async go({ request, protocol }: PageRequest, response: ServerResponse, linkId: Id): Promise<void> {
+    try {
+      const url = await this.follow.execute(linkId, visitorOf(request));
+      response.writeHead(302, { Location: encodeUrl(url), 'Cache-Control': 'no-store', 'Content-Length': '0' });
+      response.end();
+    } catch (error) {
+      this.answerError(request, response, this.origin(request, protocol), error, 'link');
+    }
+  }
+
+  /** POST /api/links/{id}/click: counts the click and answers `{ url }`. */
+  async click(request: IncomingMessage, response: ServerResponse, linkId: Id): Promise<void> {
+    try {
+      const url = await this.follow.execute(linkId, visitorFrom(request.headers['user-agent'], request.headers.referer));
+      sendJson(response, 200, { url });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      if (error.details.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(error.details.retryAfterSeconds));
+      const status = error.kind === 'not_found' ? 404 : 503;
+      sendJson(response, status, { statusCode: status, message: error.message });
+    }
+  }
+
+  /** GET /api/users/{username}: the page as JSON, counting a view. */
+  async profile({ request, viewerId }: PageRequest, response: ServerResponse, username: string): Promise<void> {
+    const visitor = visitorOf(request);
+    const { page, links } = await this.view.execute(username, visitor && { ...visitor, viewerId });
+    const variant = `json|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
+    const body = this.pageBodies.get(page, variant, () =>
+      new EncodedBody(JSON.stringify({ user: page.user, links: links.map(toPublicLink) }), JSON_TYPE),
+    );
+    send(request, response, 200, body, 'no-cache');
+  }
+
+  private async answerPage(
+    request: IncomingMessage,
+    response: ServerResponse,
+    origin: string,
+    body: () => Promise<EncodedBody>,
+  ): Promise<void> {
+    try {
+      send(request, response, 200, await body(), 'no-cache');
+    } catch (error) {
+      this.answerError(request, response, origin, error, 'user');
+    }
+  }
+
+  /** Not found → the 404 page; the store away with nothing kept → the 503 page with Retry-After. */
+  private answerError(request: IncomingMessage, response: ServerResponse, origin: string, error: unknown, missing: 'user' | 'link'): void {
+    if (!(error instanceof DomainError) || (error.kind !== 'not_found' && error.kind !== 'unavailable')) throw error;
+    if (error.kind === 'unavailable') {
+      response.setHeader('Retry-After', String(error.details.retryAfterSeconds ?? 5));
+      send(request, response, 503, this.fixedPage(`unavailable|${origin}`, () => this.renderer.unavailablePage({ origin })), 'no-store');
+      return;
+    }
+    const page =
+      missing === 'link'
+        ? this.fixedPage(`link|${origin}`, () => this.renderer.linkNotFoundPage({ origin }))
+      : this.fixedPage(`user|${origin}`, () => this.renderer.userNotFoundPage({ origin }));
+    send(request, response, 404, page, 'no-cache');
+  }
+
+  private fixedPage(key: string, render: () => string): EncodedBody {
+    let page = this.fixedPages.get(key);
+    if (!page) {
+      if (this.fixedPages.size > 100) this.fixedPages.clear(); // one per origin the pages are served on
+      page = new EncodedBody(render(), HTML);
+      this.fixedPages.set(key, page);
+    }
+    return page;
+  }
+
+  private origin(request: IncomingMessage, protocol: string): string {
+    return originOf(protocol, request.headers.host, this.env.PUBLIC_URL);
+  }
+
+  /** For the log of a request that failed in a way no visitor can cause. */
+  failed(error: unknown): void {
+    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+}
+
+/** `?booked=true`, exactly once. */
+function isBooked(url: string): boolean {
+  const query = url.indexOf('?');
+  if (query === -1) return false;
+  const values = new URLSearchParams(url.slice(query + 1)).getAll('booked');
+  return values.length === 1 && values[0] === 'true';
+}
+
+/** Sends a prepared body: 304 when the client holds it already, the best encoding it accepts otherwise. */
+function send(request: IncomingMessage, response: ServerResponse, status: number, body: EncodedBody, cacheControl: string): void {
+  response.setHeader('Cache-Control', cacheControl);
+  response.setHeader('ETag', body.etag);
+  response.setHeader('Vary', 'Accept-Encoding');
+  if (status === 200 && matches(request.headers['if-none-match'], body.etag)) {
+    response.writeHead(304);
+    response.end();
+    return;
+  }
+  const { encoding, bytes } = body.encoded(request.headers['accept-encoding']);
+  response.setHeader('Content-Type', body.contentType);
+  response.setHeader('Content-Length', String(bytes.length));
+  if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
+  response.writeHead(status);
+  if (request.method === 'HEAD') response.end();
+  else response.end(bytes);
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  const bytes = Buffer.from(JSON.stringify(value), 'utf8');
+  response.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': String(bytes.length), 'Cache-Control': 'no-store' });
+  response.end(bytes);
+}

@@ -1,0 +1,191 @@
+import { Logger } from '@nestjs/common';
+import { unavailable } from '../../../shared/domain-error.js';
+import type { Id } from '../../../shared/ids.js';
+import { PAGES_RETRY_AFTER_SECONDS, PAGES_UNAVAILABLE_MESSAGE, PublicPageSource } from '../application/ports/public-page.source.js';
+import type { LinkTarget, PublicPage } from '../domain/public-page.js';
+
+/** A store of the pages that also answers the current version of many pages at once. */
+export interface VersionedPageStore {
+  page(username: string): Promise<PublicPage | null>;
+  link(id: Id): Promise<LinkTarget | null>;
+  /** The current page version of each owner; owners that no longer exist are absent. */
+  versions(ownerIds: Id[]): Promise<Map<Id, string>>;
+}
+
+export interface PageCacheOptions {
+  /** Pages and links kept; the oldest read goes first. */
+  maxPages: number;
+  maxLinks: number;
+  /** How long a request waits for the version check before it is answered from the cache. */
+  checkWaitMs: number;
+  /** How long a request waits for a page not in the cache before it gets 503. */
+  loadWaitMs: number;
+  /** After a failure, how long the store is taken as down (answers from the cache, no waiting). */
+  downForMs: number;
+}
+
+export const DEFAULT_PAGE_CACHE: PageCacheOptions = { maxPages: 2000, maxLinks: 20_000, checkWaitMs: 250, loadWaitMs: 1000, downForMs: 1000 };
+
+const MAX_IDS_PER_CHECK = 500;
+
+type Waiter = { resolve: (version: string | null) => void; reject: (error: unknown) => void };
+
+/**
+ * The pages and links kept in this process, each with the page version it was read at. Every read asks the
+ * store for the current version (the requests of one event-loop turn share one query), so a change made
+ * through any process shows on the very next request. When the store fails or is slow, what is kept is
+ * answered as it is (stale while the store is down) and the store is left alone for `downForMs`; what is not
+ * kept gets 503 with Retry-After. Never a wait beyond `checkWaitMs` / `loadWaitMs`.
+ */
+export class CachedPublicPageSource extends PublicPageSource {
+  private readonly logger = new Logger('PublicPages');
+  private readonly pages: BoundedMap<string, PublicPage>;
+  private readonly links: BoundedMap<Id, LinkTarget>;
+  private waiting = new Map<Id, Waiter[]>();
+  private checkScheduled = false;
+  private downUntil = 0;
+  private down = false;
+  /** Answers given from the cache while the store was down or slow, for the health report and the log. */
+  staleAnswers = 0;
+
+  constructor(
+    private readonly store: VersionedPageStore,
+    private readonly options: PageCacheOptions = DEFAULT_PAGE_CACHE,
+  ) {
+    super();
+    this.pages = new BoundedMap(options.maxPages);
+    this.links = new BoundedMap(options.maxLinks);
+  }
+
+  page(username: string): Promise<PublicPage | null> {
+    return this.read(this.pages, username, () => this.store.page(username));
+  }
+
+  link(id: Id): Promise<LinkTarget | null> {
+    return this.read(this.links, id, () => this.store.link(id));
+  }
+
+  /** Whether the store failed within the last `downForMs`. */
+  get storeDown(): boolean {
+    return Date.now() < this.downUntil;
+  }
+
+  private async read<K, V extends { ownerId: Id; version: string }>(
+    cache: BoundedMap<K, V>,
+    key: K,
+    load: () => Promise<V | null>,
+  ): Promise<V | null> {
+    const kept = cache.get(key);
+    if (kept) {
+      if (this.storeDown) return this.stale(kept);
+      try {
+        if ((await this.currentVersion(kept.ownerId)) === kept.version) return kept;
+      } catch (error) {
+        this.failed(error);
+        return this.stale(kept);
+      }
+    }
+    if (this.storeDown) throw unavailable(PAGES_UNAVAILABLE_MESSAGE, PAGES_RETRY_AFTER_SECONDS);
+    let fresh: V | null;
+    try {
+      fresh = await within(load(), this.options.loadWaitMs);
+    } catch (error) {
+      this.failed(error);
+      if (kept) return this.stale(kept);
+      throw unavailable(PAGES_UNAVAILABLE_MESSAGE, PAGES_RETRY_AFTER_SECONDS);
+    }
+    this.recovered();
+    if (fresh) cache.set(key, fresh);
+    else cache.delete(key);
+    return fresh;
+  }
+
+  private stale<V>(value: V): V {
+    this.staleAnswers += 1;
+    return value;
+  }
+
+  /** The owner's current version (null: no such owner any more), asked together with this turn's others. */
+  private currentVersion(ownerId: Id): Promise<string | null> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.waiting.get(ownerId);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.waiting.set(ownerId, [{ resolve, reject }]);
+      if (!this.checkScheduled) {
+        this.checkScheduled = true;
+        setImmediate(() => this.check());
+      }
+    });
+  }
+
+  private check(): void {
+    this.checkScheduled = false;
+    const all = this.waiting;
+    this.waiting = new Map();
+    const ids = [...all.keys()];
+    for (let start = 0; start < ids.length; start += MAX_IDS_PER_CHECK) {
+      const slice = ids.slice(start, start + MAX_IDS_PER_CHECK);
+      const settle = (answer: (waiter: Waiter, id: Id) => void) => slice.forEach((id) => all.get(id)!.forEach((w) => answer(w, id)));
+      within(this.store.versions(slice), this.options.checkWaitMs).then(
+        (versions) => {
+          this.recovered();
+          settle((waiter, id) => waiter.resolve(versions.get(id) ?? null));
+        },
+        (error: unknown) => settle((waiter) => waiter.reject(error)),
+      );
+    }
+  }
+
+  private failed(error: unknown): void {
+    if (!this.down) {
+      this.down = true;
+      this.logger.error(`Pages answered from the cache: the database did not answer (${error instanceof Error ? error.message : String(error)})`);
+    }
+    this.downUntil = Date.now() + this.options.downForMs;
+  }
+
+  private recovered(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.downUntil = 0;
+    this.logger.log(`The database answers again (${this.staleAnswers} answers from the cache so far)`);
+  }
+}
+
+/** Rejects when `promise` has not settled within `ms` (the work itself goes on and is ignored). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** A Map that forgets its oldest entry past `max`. */
+class BoundedMap<K, V> {
+  private readonly map = new Map<K, V>();
+
+  constructor(private readonly max: number) {}
+
+  get(key: K): V | undefined {
+    return this.map.get(key);
+  }
+
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+  }
+
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+}

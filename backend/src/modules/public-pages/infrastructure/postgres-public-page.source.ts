@@ -1,0 +1,122 @@
+import type pg from 'pg';
+import type { ButtonShape, Theme } from '@linkbio/shared-contracts';
+import type { Id } from '../../../shared/ids.js';
+import { User } from '../../identity/domain/user.js';
+import { toPublicUserView } from '../../identity/http/user.views.js';
+import type { LinkTarget, PageLink, PublicPage } from '../domain/public-page.js';
+import type { VersionedPageStore } from './cached-public-page.source.js';
+
+interface PageRow {
+  id: string;
+  username: string;
+  display_name: string;
+  bio: string | null;
+  avatar: string | null;
+  theme: Theme;
+  background_color: string | null;
+  background_image: string | null;
+  button_color: string | null;
+  button_text_color: string | null;
+  button_shape: ButtonShape;
+  enable_booking: boolean;
+  booking_price: number | null;
+  is_premium: boolean;
+  version: string;
+  links: Array<{ id: string; title: string; url: string; order: number; startsAt: string | null; endsAt: string | null }>;
+}
+
+/** The page in one query on the username index: the creator's public columns and their active links in order. */
+const PAGE_SQL = `
+  select u.id, u.username, u.display_name, u.bio, u.avatar, u.theme, u.background_color, u.background_image,
+         u.button_color, u.button_text_color, u.button_shape, u.enable_booking, u.booking_price, u.is_premium,
+         u.page_version::text as version,
+         coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'url', l.url, 'order', l.position,
+                                                     'startsAt', l.starts_at, 'endsAt', l.ends_at)
+                                   order by l.position, l.created_at desc, l.id)
+                     from links l where l.owner_id = u.id and l.is_active), '[]'::json) as links
+    from users u
+   where lower(u.username) = $1`;
+
+const LINK_SQL = `
+  select l.id, l.owner_id, l.url, l.starts_at, l.ends_at, u.is_premium, u.page_version::text as version
+    from links l join users u on u.id = l.owner_id
+   where l.id = $1 and l.is_active`;
+
+const VERSIONS_SQL = 'select id, page_version::text as version from users where id = any($1::uuid[])';
+
+const instant = (value: string | Date | null) => (value === null ? null : new Date(value));
+
+/**
+ * The public pages read straight from PostgreSQL with plain prepared statements (no ORM on the visitors'
+ * path): a page is one query, a link one, and the versions of many pages one.
+ */
+export class PostgresPublicPageSource implements VersionedPageStore {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async page(username: string): Promise<PublicPage | null> {
+    const { rows } = await this.pool.query<PageRow>({ name: 'public-page', text: PAGE_SQL, values: [username] });
+    const row = rows[0];
+    if (!row) return null;
+    const links: PageLink[] = row.links.map((link) => ({
+      id: link.id,
+      title: link.title,
+      url: link.url,
+      order: link.order,
+      startsAt: instant(link.startsAt),
+      endsAt: instant(link.endsAt),
+    }));
+    return { ownerId: row.id, version: row.version, user: toPublicUserView(userOf(row)), links };
+  }
+
+  async link(id: Id): Promise<LinkTarget | null> {
+    const { rows } = await this.pool.query<{
+      id: string;
+      owner_id: string;
+      url: string;
+      starts_at: Date | null;
+      ends_at: Date | null;
+      is_premium: boolean;
+      version: string;
+    }>({ name: 'public-link', text: LINK_SQL, values: [id] });
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      ownerId: row.owner_id,
+      url: row.url,
+      startsAt: instant(row.starts_at),
+      endsAt: instant(row.ends_at),
+      schedulingApplies: row.is_premium,
+      version: row.version,
+    };
+  }
+
+  async versions(ownerIds: Id[]): Promise<Map<Id, string>> {
+    const { rows } = await this.pool.query<{ id: string; version: string }>({
+      name: 'public-page-versions',
+      text: VERSIONS_SQL,
+      values: [ownerIds],
+    });
+    return new Map(rows.map((row) => [row.id, row.version]));
+  }
+}
+
+/** The creator as identity models them, so the page shows the look User.publicLook decides. */
+function userOf(row: PageRow): User {
+  return Object.assign(new User(), {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    bio: row.bio,
+    avatar: row.avatar,
+    theme: row.theme,
+    backgroundColor: row.background_color,
+    backgroundImage: row.background_image,
+    buttonColor: row.button_color,
+    buttonTextColor: row.button_text_color,
+    buttonShape: row.button_shape,
+    enableBooking: row.enable_booking,
+    bookingPrice: row.booking_price,
+    isPremium: row.is_premium,
+  });
+}
