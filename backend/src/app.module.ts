@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Env } from './config/env.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.js';
+import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { HealthController } from './modules/health/health.controller.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -23,6 +24,7 @@ export class AppModule {
         InfrastructureModule.forEnv(env),
         DatabaseModule.forUrl(env.DATABASE_URL, env.DATABASE_POOL_MAX),
         QueuesModule,
+        AnalyticsModule,
         IdentityModule,
         LinksModule,
         AnalyticsHttpModule,

@@ -39,7 +39,7 @@ async function openPathForPostgres(path, log) {
 
 /**
  * Starts PostgreSQL with its data in `dataDir` (kept between runs) on a free port of 127.0.0.1 and
- * returns the URL of the `linkbio` database and a stop function.
+ * returns the URL of the `linkbio` database, a stop function and one that starts it again.
  */
 export async function startEmbeddedPostgres({ dataDir, log = console.log, persistent = true }) {
   const clusterDir = resolve(dataDir, 'postgres');
@@ -108,5 +108,7 @@ export async function startEmbeddedPostgres({ dataDir, log = console.log, persis
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
     stop: () => server.stop(),
+    /** Starts it again after stop() (the outage specs stop and restart their own server). */
+    start: () => server.start(),
   };
 }

@@ -20,7 +20,13 @@ export class JobQueues implements OnApplicationShutdown {
     let queue = this.opened.get(name);
     if (!queue) {
       queue = this.connection.queue(name, { defaultJobOptions: DEFAULT_JOB_OPTIONS });
-      queue.on('error', (error: Error) => this.logger.error(`Queue ${name}: ${error.message}`));
+      // Not one line per reconnection attempt while the store is away: at most one every 30 s.
+      let lastReport = 0;
+      queue.on('error', (error: Error) => {
+        if (Date.now() - lastReport < 30_000) return;
+        lastReport = Date.now();
+        this.logger.error(`Queue ${name}: ${error.message}`);
+      });
       this.opened.set(name, queue);
     }
     return queue;

@@ -2,7 +2,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/comm
 import { newId } from '../../../shared/ids.js';
 import { JobQueues } from '../../../shared/queues/job-queues.js';
 import type { AnalyticsEventJob } from '../../../shared/queues/queue-definitions.js';
-import { AnalyticsRecorder } from '../application/ports/analytics-recorder.js';
+import { AnalyticsRecorder, type RecorderBacklog } from '../application/ports/analytics-recorder.js';
 import type { AnalyticsEvent } from '../domain/analytics.js';
 
 /** Events queued in one job at most. */
@@ -40,15 +40,19 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
   private healthy = true;
   private lastDropReport = 0;
   /** Events that could not be held (the buffer was full) since the start. */
-  dropped = 0;
+  private dropped = 0;
 
   constructor(private readonly queues: JobQueues) {
     super();
   }
 
   /** Events waiting to be queued right now. */
-  get heldCount(): number {
+  private get heldCount(): number {
     return this.held.length + this.inFlight.length;
+  }
+
+  backlog(): RecorderBacklog {
+    return { held: this.heldCount, dropped: this.dropped };
   }
 
   record(event: AnalyticsEvent): Promise<void> {
@@ -90,7 +94,7 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     const batch = this.held.splice(0, BATCH_MAX);
     this.inFlight = batch;
     // A slow store must not hold visitors: past WAIT_MS they are answered, their events stay held here.
-    const slow = setTimeout(() => this.releaseVisitors(), WAIT_MS);
+    const slow = setTimeout(() => this.releaseVisitors(`no answer within ${WAIT_MS} ms`), WAIT_MS);
     try {
       await this.queues.add('analytics', 'events', { events: batch.map((held) => held.job) }, { jobId: newId() });
       this.inFlight = [];
@@ -101,10 +105,7 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     } catch (error) {
       this.inFlight = [];
       this.held = batch.concat(this.held);
-      if (this.healthy) {
-        this.logger.error(`Views and clicks are held in memory until the queue answers: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      this.releaseVisitors();
+      this.releaseVisitors(error instanceof Error ? error.message : String(error));
       this.retryTimer = setTimeout(() => {
         this.retryTimer = null;
         void this.flush();
@@ -116,7 +117,9 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     if (this.held.length > 0) this.scheduleFlush();
   }
 
-  private releaseVisitors(): void {
+  /** Answers every waiting visitor; their events stay held until the queue answers. */
+  private releaseVisitors(reason: string): void {
+    if (this.healthy) this.logger.error(`Views and clicks are held in memory until the queue answers: ${reason}`);
     this.healthy = false;
     for (const list of [this.inFlight, this.held]) {
       for (const held of list) {

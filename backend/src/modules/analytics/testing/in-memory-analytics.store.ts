@@ -1,6 +1,6 @@
 import type { Id } from '../../../shared/ids.js';
 import { type AnalyticsReader, type DayCounts, type DayRange } from '../application/ports/analytics-reader.js';
-import { type AnalyticsRecorder } from '../application/ports/analytics-recorder.js';
+import { type AnalyticsRecorder, type RecorderBacklog } from '../application/ports/analytics-recorder.js';
 import type { AnalyticsEvent, AnalyticsTotals, DeviceClass } from '../domain/analytics.js';
 
 /** The UTC day of an event, as the rollups count it. */
@@ -13,6 +13,10 @@ export class InMemoryAnalyticsStore implements AnalyticsRecorder, AnalyticsReade
 
   async record(event: AnalyticsEvent): Promise<void> {
     this.events.push({ ...event, occurredAt: new Date(event.occurredAt.getTime()) });
+  }
+
+  backlog(): RecorderBacklog {
+    return { held: 0, dropped: 0 };
   }
 
   async totalsForOwner(ownerId: Id): Promise<AnalyticsTotals> {
