@@ -2,8 +2,8 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import type { AnalyticsView, DailyAnalyticsView } from '@linkbio/shared-contracts';
 import type { User } from '../../identity/domain/user.js';
 import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
-import { ListLinksUseCase } from '../../links/application/list-links.use-case.js';
 import { GetAnalyticsOverviewUseCase } from '../application/get-analytics-overview.use-case.js';
+import { OwnedLinks } from '../application/ports/owned-links.js';
 import { GetDailyAnalyticsUseCase, parseRangeDays } from '../application/get-daily-analytics.use-case.js';
 
 @Controller('api/analytics')
@@ -11,7 +11,7 @@ export class AnalyticsController {
   constructor(
     private readonly overview: GetAnalyticsOverviewUseCase,
     private readonly daily: GetDailyAnalyticsUseCase,
-    private readonly links: ListLinksUseCase,
+    private readonly links: OwnedLinks,
   ) {}
 
   @Get()

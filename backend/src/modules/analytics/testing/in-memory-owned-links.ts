@@ -3,10 +3,10 @@ import type { OwnedLinks } from '../application/ports/owned-links.js';
 
 /** The creators' current links, kept in list order; `remove` is what deleting a link does. */
 export class InMemoryOwnedLinks implements OwnedLinks {
-  private readonly links: Array<{ ownerId: Id; id: Id; title: string }> = [];
+  private readonly links: Array<{ ownerId: Id; id: Id; title: string; isActive: boolean }> = [];
 
-  add(ownerId: Id, id: Id, title: string): void {
-    this.links.push({ ownerId, id, title });
+  add(ownerId: Id, id: Id, title: string, isActive = true): void {
+    this.links.push({ ownerId, id, title, isActive });
   }
 
   remove(id: Id): void {
@@ -16,5 +16,9 @@ export class InMemoryOwnedLinks implements OwnedLinks {
 
   async listForOwner(ownerId: Id): Promise<Array<{ id: Id; title: string }>> {
     return this.links.filter((link) => link.ownerId === ownerId).map(({ id, title }) => ({ id, title }));
+  }
+
+  async countActive(ownerId: Id): Promise<number> {
+    return this.links.filter((link) => link.ownerId === ownerId && link.isActive).length;
   }
 }
