@@ -1,46 +1,17 @@
-import {
-  nextScheduleChangeAt,
-  parseIsoInstant,
-  SCHEDULE_RANGE_YEARS,
-  ScheduleMessages,
-  schedulePhaseAt,
-  type ScheduleBounds,
-} from '@linkbio/shared-contracts';
+import { parseIsoInstant, SCHEDULE_RANGE_YEARS, ScheduleMessages, type ScheduleBounds } from '@linkbio/shared-contracts';
 import { forbidden, invalid } from '../../../shared/domain-error.js';
 
 /**
  * Link scheduling (Premium, decisions.md): a link may carry a start and an end and is shown only from its
  * start (inclusive) until its end (exclusive). The rule applies while the creator is premium; when premium
- * ends the saved bounds are kept but ignored, so the creator's active links all show again.
+ * ends the saved bounds are kept but ignored, so the creator's active links all show again. Which links a page
+ * shows at an instant is the public pages' to say (public-pages/domain/public-page.ts).
  */
 
 /** A bound as sent: an ISO 8601 instant with Z or an offset sets it, null clears it, undefined keeps it. */
 export interface ScheduleChange {
   startsAt?: string | null;
   endsAt?: string | null;
-}
-
-interface ScheduledLink extends ScheduleBounds {
-  isActive: boolean;
-}
-
-export const hasSchedule = (link: ScheduleBounds): boolean => link.startsAt !== null || link.endsAt !== null;
-
-/** Whether the public page shows the link at `now`; `schedulingApplies` is whether its creator is premium. */
-export function isLinkVisibleAt(link: ScheduledLink, now: Date, schedulingApplies: boolean): boolean {
-  return link.isActive && (!schedulingApplies || schedulePhaseAt(link, now) === 'live');
-}
-
-/**
- * The next instant after `now` at which a page showing these links changes by itself: the first start or end
- * of an active link still ahead. A cache of the page must not keep it past this instant. Pass the links only
- * when scheduling applies to their creator; null when nothing is due.
- */
-export function nextScheduleChange(links: readonly ScheduledLink[], now: Date): Date | null {
-  return nextScheduleChangeAt(
-    links.filter((link) => link.isActive),
-    now,
-  );
 }
 
 /**

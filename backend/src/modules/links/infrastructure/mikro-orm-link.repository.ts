@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, LockMode, type FilterQuery } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { Id } from '../../../shared/ids.js';
 import { LinkRepository } from '../application/ports/link.repository.js';
 import { Link } from '../domain/link.js';
@@ -16,28 +16,8 @@ export class MikroOrmLinkRepository extends LinkRepository {
     return this.em.findOne(Link, { id, ownerId });
   }
 
-  findActive(id: Id): Promise<Link | null> {
-    return this.em.findOne(Link, { id, isActive: true });
-  }
-
   listForOwner(ownerId: Id): Promise<Link[]> {
     return this.em.find(Link, { ownerId }, { orderBy: LIST_ORDER, refresh: true });
-  }
-
-  listVisibleForOwner(ownerId: Id, now: Date, schedulingApplies: boolean): Promise<Link[]> {
-    const where: FilterQuery<Link> = { ownerId, isActive: true };
-    if (schedulingApplies) {
-      // isLinkVisibleAt in SQL: started at or before now, not yet ended (the end itself is outside).
-      where.$and = [
-        { $or: [{ startsAt: null }, { startsAt: { $lte: now } }] },
-        { $or: [{ endsAt: null }, { endsAt: { $gt: now } }] },
-      ];
-    }
-    return this.em.find(Link, where, { orderBy: LIST_ORDER });
-  }
-
-  countActiveForOwner(ownerId: Id): Promise<number> {
-    return this.em.count(Link, { ownerId, isActive: true });
   }
 
   addWithinLimit(link: Link, limit: number | null): Promise<boolean> {

@@ -2,7 +2,6 @@ import type { Id } from '../../../shared/ids.js';
 import { copyOf } from '../../../shared/testing/copy.js';
 import { LinkRepository } from '../application/ports/link.repository.js';
 import { compareLinks, type Link } from '../domain/link.js';
-import { isLinkVisibleAt } from '../domain/link-schedule.js';
 
 /** LinkRepository over a Map, with MikroOrmLinkRepository's rules. Stores and returns copies. */
 export class InMemoryLinkRepository extends LinkRepository {
@@ -13,23 +12,16 @@ export class InMemoryLinkRepository extends LinkRepository {
     return link && link.ownerId === ownerId ? copyOf(link) : null;
   }
 
-  async findActive(id: Id): Promise<Link | null> {
+  /** A link by id alone, whoever owns it: what the public pages' own queries read (not part of the port). */
+  async findById(id: Id): Promise<Link | null> {
     const link = this.rows.get(id);
-    return link && link.isActive ? copyOf(link) : null;
+    return link ? copyOf(link) : null;
   }
 
   async listForOwner(ownerId: Id): Promise<Link[]> {
     return this.ownedBy(ownerId)
       .sort(compareLinks)
       .map((link) => copyOf(link));
-  }
-
-  async listVisibleForOwner(ownerId: Id, now: Date, schedulingApplies: boolean): Promise<Link[]> {
-    return (await this.listForOwner(ownerId)).filter((link) => isLinkVisibleAt(link, now, schedulingApplies));
-  }
-
-  async countActiveForOwner(ownerId: Id): Promise<number> {
-    return this.ownedBy(ownerId).filter((link) => link.isActive).length;
   }
 
   async addWithinLimit(link: Link, limit: number | null): Promise<boolean> {

@@ -106,16 +106,6 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
       expect(await links.findOwned(owner, '6f1c1c1e-3a55-4d7e-9a63-0d6e0c2b9d11')).toBeNull();
     });
 
-    it('finds an active link by id alone, and neither an inactive nor an unknown one', async () => {
-      const owner = await fixture.newOwner();
-      const active = await stored(owner);
-      const inactive = await stored(owner, { active: false });
-
-      expect((await links.findActive(active.id))?.url).toBe('https://example.com/a');
-      expect(await links.findActive(inactive.id)).toBeNull();
-      expect(await links.findActive('6f1c1c1e-3a55-4d7e-9a63-0d6e0c2b9d11')).toBeNull();
-    });
-
     it('lists an owner’s links by order ascending, newest first on equal order, inactive ones included', async () => {
       const owner = await fixture.newOwner();
       const other = await fixture.newOwner();
@@ -137,18 +127,7 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
       expect(idsOf(await links.listForOwner(owner))).toEqual([a.id, b.id].sort());
     });
 
-    it('lists and counts only the owner’s active links for the public page, in list order', async () => {
-      const owner = await fixture.newOwner();
-      const other = await fixture.newOwner();
-      const later = await stored(owner, { order: 2 });
-      await stored(owner, { order: 0, active: false });
-      const first = await stored(owner, { order: 1 });
-      await stored(other);
-
-      expect(idsOf(await links.listVisibleForOwner(owner, at(0), true))).toEqual([first.id, later.id]);
-      expect(idsOf(await links.listVisibleForOwner(owner, at(0), false))).toEqual([first.id, later.id]);
-      expect(await links.countActiveForOwner(owner)).toBe(2);
-      expect(await links.countActiveForOwner(await fixture.newOwner())).toBe(0);
+    it('lists nothing for an owner without links', async () => {
       expect(await links.listForOwner(await fixture.newOwner())).toEqual([]);
     });
 
@@ -165,40 +144,6 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
       reread.change({ startsAt: null, endsAt: null }, at(1));
       await links.save(reread);
       expect(fields(await fixture.reopen().findOwned(owner, link.id))).toMatchObject({ startsAt: null, endsAt: null });
-    });
-
-    it('lists for the public page only the links within their schedule, from the start to just before the end', async () => {
-      const owner = await fixture.newOwner();
-      const always = await stored(owner, { order: 0 });
-      const window = await stored(owner, { order: 1, startsAt: iso(60), endsAt: iso(120) });
-      const fromStart = await stored(owner, { order: 2, startsAt: iso(90) });
-      const untilEnd = await stored(owner, { order: 3, endsAt: iso(90) });
-      await stored(owner, { order: 4, active: false, startsAt: iso(0) });
-      const shownAt = async (minutes: number) => idsOf(await links.listVisibleForOwner(owner, at(minutes), true));
-
-      expect(await shownAt(59.99)).toEqual([always.id, untilEnd.id]);
-      expect(await shownAt(60)).toEqual([always.id, window.id, untilEnd.id]);
-      expect(await shownAt(89.99)).toEqual([always.id, window.id, untilEnd.id]);
-      expect(await shownAt(90)).toEqual([always.id, window.id, fromStart.id]);
-      expect(await shownAt(119.99)).toEqual([always.id, window.id, fromStart.id]);
-      expect(await shownAt(120)).toEqual([always.id, fromStart.id]);
-    });
-
-    it('lists every active link, whatever its schedule, when scheduling does not apply (premium ended)', async () => {
-      const owner = await fixture.newOwner();
-      const ended = await stored(owner, { order: 0, endsAt: iso(10) });
-      const upcoming = await stored(owner, { order: 1, startsAt: iso(100) });
-      await stored(owner, { order: 2, active: false });
-
-      expect(idsOf(await links.listVisibleForOwner(owner, at(50), false))).toEqual([ended.id, upcoming.id]);
-      expect(idsOf(await links.listVisibleForOwner(owner, at(50), true))).toEqual([]);
-    });
-
-    it('finds a scheduled active link by id whatever the time: the click decides with the owner’s plan', async () => {
-      const owner = await fixture.newOwner();
-      const ended = await stored(owner, { endsAt: iso(10) });
-
-      expect((await links.findActive(ended.id))?.endsAt).toEqual(at(10));
     });
 
     it('adds within the limit and refuses, storing nothing, once the owner holds that many links', async () => {
@@ -323,7 +268,6 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
 
       const reopened = fixture.reopen();
       expect(await reopened.findOwned(owner, id)).toBeNull();
-      expect(await reopened.findActive(id)).toBeNull();
       expect(idsOf(await reopened.listForOwner(owner))).toEqual([kept.id]);
     });
 

@@ -40,18 +40,23 @@ export class EncodedBody {
   }
 }
 
-/** br, then gzip, when Accept-Encoding allows them (q above 0); else the bytes as they are. */
+/**
+ * br when Accept-Encoding names it (q above 0), else gzip when it names it or `*` allows it, else the bytes as
+ * they are. A name refused with q=0 stays refused whatever `*` says.
+ */
 export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding {
   if (!acceptEncoding) return 'identity';
-  let gzip = false;
+  const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
-    if (refused) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip' || name === '*') gzip = true;
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((param) => /^q\s*=/.test(param));
+    const weight = q === undefined ? 1 : Number(q.replace(/^q\s*=\s*/, ''));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
   }
-  return gzip ? 'gzip' : 'identity';
+  const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  if ((weights.get('br') ?? 0) > 0) return 'br';
+  return accepts('gzip') ? 'gzip' : 'identity';
 }
 
 /** Bodies made from one value (a page as read) are kept with it and go when it goes. */

@@ -13,7 +13,7 @@ export interface VersionedPageStore {
 }
 
 export interface PageCacheOptions {
-  /** Pages and links kept; the oldest read goes first. */
+  /** Pages and links kept; the least recently read goes first. */
   maxPages: number;
   maxLinks: number;
   /** How long a request waits for the version check before it is answered from the cache. */
@@ -42,6 +42,8 @@ export class CachedPublicPageSource extends PublicPageSource {
   private readonly pages: BoundedMap<string, PublicPage>;
   private readonly links: BoundedMap<Id, LinkTarget>;
   private waiting = new Map<Id, Waiter[]>();
+  /** Loads under way, so the requests of a page nobody read yet share one query. */
+  private readonly loading = new Map<string, Promise<unknown>>();
   private checkScheduled = false;
   private downUntil = 0;
   private down = false;
@@ -58,11 +60,20 @@ export class CachedPublicPageSource extends PublicPageSource {
   }
 
   page(username: string): Promise<PublicPage | null> {
-    return this.read(this.pages, username, () => this.store.page(username));
+    return this.read(this.pages, username, () => this.shared(`page:${username}`, () => this.store.page(username)));
   }
 
   link(id: Id): Promise<LinkTarget | null> {
-    return this.read(this.links, id, () => this.store.link(id));
+    return this.read(this.links, id, () => this.shared(`link:${id}`, () => this.store.link(id)));
+  }
+
+  private shared<V>(key: string, load: () => Promise<V>): Promise<V> {
+    let pending = this.loading.get(key) as Promise<V> | undefined;
+    if (!pending) {
+      pending = load().finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
   }
 
   /** Whether the store failed within the last `downForMs`. */
@@ -169,14 +180,20 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** A Map that forgets its oldest entry past `max`. */
+/** A Map that forgets its least recently read entry past `max`. */
 class BoundedMap<K, V> {
   private readonly map = new Map<K, V>();
 
   constructor(private readonly max: number) {}
 
+  /** The value, now the most recently read. */
   get(key: K): V | undefined {
-    return this.map.get(key);
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
   }
 
   set(key: K, value: V): void {
