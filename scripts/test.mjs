@@ -1,8 +1,8 @@
 // `npm test`: every test. Uses the PostgreSQL and Redis named by DATABASE_URL / REDIS_URL when set;
 // otherwise starts an embedded PostgreSQL and a redis-server of its own (installing redis-server, and
 // Chromium for the browser specs, with apt where missing and allowed). Builds, type-checks and lints, runs
-// each suite, runs the browser specs against the product started as `npm start` starts it, and prints one
-// closing line with the totals.
+// each suite, runs the browser specs against the product started as `npm start` starts it, runs the benchmark
+// briefly (`npm run bench -- --quick`, figures printed, none asserted), and prints one closing line with the totals.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -176,6 +176,12 @@ async function main() {
         failedSteps += 1;
         log(`${step.name}: FAILED${counts && counts.total === 0 ? ' (no tests ran)' : ''}`);
       }
+    }
+    // The benchmark, briefly, so it keeps working: it prints figures and is held to none of them.
+    log('Running the benchmark briefly (npm run bench -- --quick)…');
+    if ((await runForCode(process.execPath, [resolve(ROOT, 'scripts/bench.mjs'), '--quick'], { cwd: ROOT, env: buildEnv })) !== 0) {
+      failedSteps += 1;
+      log('bench (quick): FAILED');
     }
     await cleanup();
     if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps;

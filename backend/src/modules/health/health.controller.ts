@@ -3,10 +3,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { within } from '../../shared/within.js';
 import { AnalyticsRecorder } from '../analytics/application/ports/analytics-recorder.js';
 
-const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
 
 @Controller('api/health')
 export class HealthController {

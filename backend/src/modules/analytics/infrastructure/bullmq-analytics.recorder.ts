@@ -1,17 +1,22 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { newId } from '../../../shared/ids.js';
 import { JobQueues } from '../../../shared/queues/job-queues.js';
+import { within } from '../../../shared/within.js';
 import type { AnalyticsEventJob } from '../../../shared/queues/queue-definitions.js';
 import { AnalyticsRecorder, type RecorderBacklog } from '../application/ports/analytics-recorder.js';
 import type { AnalyticsEvent } from '../domain/analytics.js';
 
 /** Events queued in one job at most. */
 const BATCH_MAX = 1000;
+/** Jobs being queued at once: a turn's events need not wait for the previous turn's round-trip. */
+const MAX_IN_FLIGHT = 4;
 /** How long a visitor waits for their event to be queued before being answered with it held here. */
 const WAIT_MS = 250;
 /** Events held while the queue's store is away; past this, events are counted as dropped and logged. */
 export const MAX_HELD_EVENTS = 100_000;
 const RETRY_MS = { first: 200, max: 5000 };
+/** A job not queued within this long is taken as failed and queued again (its events' ids keep them counted once). */
+const STUCK_MS = 5000;
 const SHUTDOWN_FLUSH_MS = 5000;
 
 interface Held {
@@ -33,7 +38,8 @@ interface Held {
 export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Analytics');
   private held: Held[] = [];
-  private inFlight: Held[] = [];
+  private readonly inFlight = new Set<Held[]>();
+  private inFlightEvents = 0;
   private flushScheduled = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private retryMs = RETRY_MS.first;
@@ -48,7 +54,7 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
 
   /** Events waiting to be queued right now. */
   private get heldCount(): number {
-    return this.held.length + this.inFlight.length;
+    return this.held.length + this.inFlightEvents;
   }
 
   backlog(): RecorderBacklog {
@@ -63,6 +69,7 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     const job = toJob(event);
     if (!this.healthy) {
       this.held.push({ job, done: null });
+      this.scheduleFlush();
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
@@ -73,55 +80,71 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
 
   async beforeApplicationShutdown(): Promise<void> {
     const deadline = Date.now() + SHUTDOWN_FLUSH_MS;
-    while (this.heldCount > 0 && Date.now() < deadline) {
-      if (this.inFlight.length === 0) await this.flush();
-      else await new Promise((resolve) => setTimeout(resolve, 20));
-    }
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    while (this.heldCount > 0 && Date.now() < deadline) {
+      const flushed = this.inFlight.size === 0 ? this.flush() : Promise.resolve();
+      // Past the deadline the process goes on closing, whatever the queue does; a failed attempt is retried shortly.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([flushed, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+      clearTimeout(timer);
+      if (this.heldCount > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
     if (this.heldCount > 0) this.logger.error(`${this.heldCount} views and clicks could not be queued before shutdown`);
   }
 
   private scheduleFlush(): void {
-    if (this.flushScheduled || this.inFlight.length > 0 || this.retryTimer) return;
+    if (this.flushScheduled || this.inFlight.size >= MAX_IN_FLIGHT || this.retryTimer) return;
     this.flushScheduled = true;
     setImmediate(() => void this.flush());
   }
 
   private async flush(): Promise<void> {
     this.flushScheduled = false;
-    if (this.inFlight.length > 0 || this.held.length === 0) return;
+    if (this.inFlight.size >= MAX_IN_FLIGHT || this.held.length === 0) return;
     const batch = this.held.splice(0, BATCH_MAX);
-    this.inFlight = batch;
+    this.inFlight.add(batch);
+    this.inFlightEvents += batch.length;
     // A slow store must not hold visitors: past WAIT_MS they are answered, their events stay held here.
     const slow = setTimeout(() => this.releaseVisitors(`no answer within ${WAIT_MS} ms`), WAIT_MS);
     try {
-      await this.queues.add('analytics', 'events', { events: batch.map((held) => held.job) }, { jobId: newId() });
-      this.inFlight = [];
+      await within(this.queues.add('analytics', 'events', { events: batch.map((held) => held.job) }, { jobId: newId() }), STUCK_MS);
+      this.settle(batch);
       for (const held of batch) held.done?.();
       if (!this.healthy) this.logger.log(`Views and clicks are queued again (${this.held.length} still held)`);
       this.healthy = true;
       this.retryMs = RETRY_MS.first;
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = null;
     } catch (error) {
-      this.inFlight = [];
+      this.settle(batch);
       this.held = batch.concat(this.held);
       this.releaseVisitors(error instanceof Error ? error.message : String(error));
-      this.retryTimer = setTimeout(() => {
-        this.retryTimer = null;
-        void this.flush();
-      }, this.retryMs);
-      this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
+      if (!this.retryTimer) {
+        this.retryTimer = setTimeout(() => {
+          this.retryTimer = null;
+          void this.flush();
+        }, this.retryMs);
+        this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
+      }
     } finally {
       clearTimeout(slow);
     }
     if (this.held.length > 0) this.scheduleFlush();
   }
 
+  private settle(batch: Held[]): void {
+    this.inFlight.delete(batch);
+    this.inFlightEvents -= batch.length;
+  }
+
   /** Answers every waiting visitor; their events stay held until the queue answers. */
   private releaseVisitors(reason: string): void {
     if (this.healthy) this.logger.error(`Views and clicks are held in memory until the queue answers: ${reason}`);
     this.healthy = false;
-    for (const list of [this.inFlight, this.held]) {
+    for (const list of [...this.inFlight, this.held]) {
       for (const held of list) {
         held.done?.();
         held.done = null;

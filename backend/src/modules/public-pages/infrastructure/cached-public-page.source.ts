@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { unavailable } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
+import { within } from '../../../shared/within.js';
 import { PAGES_RETRY_AFTER_SECONDS, PAGES_UNAVAILABLE_MESSAGE, PublicPageSource } from '../application/ports/public-page.source.js';
 import type { LinkTarget, PublicPage } from '../domain/public-page.js';
 
@@ -161,23 +162,6 @@ export class CachedPublicPageSource extends PublicPageSource {
     this.downUntil = 0;
     this.logger.log(`The database answers again (${this.staleAnswers} answers from the cache so far)`);
   }
-}
-
-/** Rejects when `promise` has not settled within `ms` (the work itself goes on and is ignored). */
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 }
 
 /** A Map that forgets its least recently read entry past `max`. */
