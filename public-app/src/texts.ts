@@ -21,7 +21,6 @@ export const Texts = {
   goHome: 'Go home',
   unavailableTitle: 'Back in a Moment',
   unavailableMessage: "This page can't be shown right now. Please try again in a few seconds.",
-  tryAgain: 'Try again',
 
   bookingPageTitle: 'Book a Session',
   bookingWith: (displayName: string) => `with ${displayName}`,
