@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -96,15 +97,28 @@ export async function createApp(env: Env): Promise<INestApplication> {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());
   await app.init();
-  answerVisitorsFirst(app, env, allowedOrigins);
+  answerVisitorsFirst(app, allowedOrigins);
   return app;
+}
+
+type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+/** The request's scheme as Express's req.protocol reads it: a trusted proxy's X-Forwarded-Proto, else the socket's. */
+function requestProtocol(trust: TrustProxy) {
+  return (request: IncomingMessage): string => {
+    const own = (request.socket as TLSSocket).encrypted ? 'https' : 'http';
+    if (!trust(request.socket.remoteAddress, 0)) return own;
+    const header = request.headers['x-forwarded-proto'];
+    const value = (Array.isArray(header) ? header[0] : header) || own;
+    return value.split(',')[0]!.trim();
+  };
 }
 
 /**
  * The visitors' hot paths (bio page, /go, the click call, the public profile) are answered before Express
  * when they need nothing of its pipeline; everything else reaches Express as before.
  */
-function answerVisitorsFirst(app: NestExpressApplication, env: Env, allowedOrigins: string[]): void {
+function answerVisitorsFirst(app: NestExpressApplication, allowedOrigins: string[]): void {
   if (!app.get(PUBLIC_APP_BUILD)) return;
   const server = app.getHttpServer() as Server;
   const [expressHandler] = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
@@ -118,8 +132,7 @@ function answerVisitorsFirst(app: NestExpressApplication, env: Env, allowedOrigi
         headers: securityHeaderList(),
         sessionCookie: SESSION_COOKIE,
         allowedOrigins: new Set(allowedOrigins),
-        // With a proxy trusted to tell the scheme and no PUBLIC_URL, canonical URLs need Express's reading of it.
-        schemeFromSocket: Boolean(env.PUBLIC_URL) || trustProxySetting(env.TRUST_PROXY) === false,
+        protocolOf: requestProtocol((app.getHttpAdapter().getInstance() as express.Express).get('trust proxy fn') as TrustProxy),
       },
       expressHandler,
     ),

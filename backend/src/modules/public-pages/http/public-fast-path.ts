@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import { Messages } from '@linkbio/shared-contracts';
 import { isId } from '../../../shared/ids.js';
 import { findProblem, hasBody, isCrossSite } from '../../../shared/http/request-guards.js';
@@ -15,8 +14,8 @@ export interface FastPathOptions {
   sessionCookie: string;
   /** Origins besides our own allowed to make state-changing calls (ALLOWED_ORIGINS). */
   allowedOrigins: ReadonlySet<string>;
-  /** Whether the scheme can be read off the request itself (no trusted proxy in front that could say otherwise). */
-  schemeFromSocket: boolean;
+  /** The scheme the request came over, read as Express reads it (a trusted proxy's X-Forwarded-Proto). */
+  protocolOf: (request: IncomingMessage) => string;
 }
 
 /** A click call's body is ignored; a small JSON object is read and checked like any other, a larger one goes the full way. */
@@ -49,16 +48,16 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
     const url = request.url ?? '/';
     const method = request.method;
     const hasSession = (request.headers.cookie ?? '').includes(`${options.sessionCookie}=`);
-    const page = () => ({ request, protocol: protocolOf(request), viewerId: null });
+    const page = () => ({ request, protocol: options.protocolOf(request), viewerId: null });
 
     if (method === 'GET' || method === 'HEAD') {
       const go = GO.exec(url);
-      if (go && isId(go[1]!) && options.schemeFromSocket) {
+      if (go && isId(go[1]!)) {
         withHeaders(response);
         responder.go(page(), response, go[1]!).catch((error: unknown) => fail(response, error));
         return;
       }
-      if (!hasSession && (options.schemeFromSocket || url.startsWith('/api/'))) {
+      if (!hasSession) {
         const profile = PROFILE.exec(url);
         const segment = (profile ?? BIO.exec(url))?.[1];
         const username = segment === undefined ? null : bioUsername(segment);
@@ -139,8 +138,4 @@ function refuse(response: ServerResponse, statusCode: number, message: string): 
   const bytes = Buffer.from(JSON.stringify({ statusCode, message }), 'utf8');
   response.writeHead(statusCode, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) });
   response.end(bytes);
-}
-
-function protocolOf(request: IncomingMessage): string {
-  return (request.socket as TLSSocket).encrypted ? 'https' : 'http';
 }
