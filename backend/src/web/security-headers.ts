@@ -20,11 +20,11 @@ export const securityHeaders = () =>
     crossOriginEmbedderPolicy: false,
   });
 
-/** The headers securityHeaders() sets on every answer, as a list, for answers sent without Express. */
-export function securityHeaderList(): Array<readonly [string, string]> {
-  const headers: Array<readonly [string, string]> = [];
+/** The headers securityHeaders() sets on every answer, as name, value, name, value…, for answers sent without Express. */
+export function securityHeaderList(): string[] {
+  const headers: string[] = [];
   const response = {
-    setHeader: (name: string, value: unknown) => headers.push([name, String(value)] as const),
+    setHeader: (name: string, value: unknown) => headers.push(name, String(value)),
     removeHeader: () => undefined,
   };
   securityHeaders()({} as never, response as never, () => undefined);

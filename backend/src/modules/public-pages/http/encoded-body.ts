@@ -27,7 +27,7 @@ export class EncodedBody {
 
   /** The bytes in the best encoding the client accepts. */
   encoded(acceptEncoding: string | undefined): { encoding: ContentEncoding; bytes: Buffer } {
-    const encoding = this.bytes.length < COMPRESS_FROM_BYTES ? 'identity' : preferredEncoding(acceptEncoding);
+    const encoding = this.bytes.length < COMPRESS_FROM_BYTES ? 'identity' : encodingFor(acceptEncoding);
     if (encoding === 'br') {
       this.brotli ??= brotliCompressSync(this.bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
       return { encoding, bytes: this.brotli };
@@ -57,6 +57,19 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
   const accepts = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
   if ((weights.get('br') ?? 0) > 0) return 'br';
   return accepts('gzip') ? 'gzip' : 'identity';
+}
+
+/** preferredEncoding, kept for the Accept-Encoding values seen lately (browsers send a handful of them). */
+const encodings = new Map<string, ContentEncoding>();
+function encodingFor(acceptEncoding: string | undefined): ContentEncoding {
+  if (!acceptEncoding) return 'identity';
+  let encoding = encodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    if (encodings.size >= 100) encodings.clear();
+    encoding = preferredEncoding(acceptEncoding);
+    encodings.set(acceptEncoding, encoding);
+  }
+  return encoding;
 }
 
 /** Bodies made from one value (a page as read) are kept with it and go when it goes. */

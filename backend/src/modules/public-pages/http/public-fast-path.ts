@@ -8,8 +8,8 @@ import type { PublicPageResponder } from './public-page-responder.js';
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export interface FastPathOptions {
-  /** Headers every answer carries (the security headers the rest of the app sets through helmet). */
-  headers: ReadonlyArray<readonly [string, string]>;
+  /** Headers every answer carries (the security headers the rest of the app sets through helmet), as name, value, name, value… */
+  headers: readonly string[];
   /** The session cookie's name: a request carrying one may be the creator's, and goes the full way. */
   sessionCookie: string;
   /** Origins besides our own allowed to make state-changing calls (ALLOWED_ORIGINS). */
@@ -34,11 +34,12 @@ const BIO = /^\/([^/?]+)\/?(?:\?|$)/;
  */
 export function publicFastPath(responder: PublicPageResponder, options: FastPathOptions, next: Handler): Handler {
   const withHeaders = (response: ServerResponse) => {
-    for (const [name, value] of options.headers) response.setHeader(name, value);
+    for (let i = 0; i < options.headers.length; i += 2) response.setHeader(options.headers[i]!, options.headers[i + 1]!);
   };
   const fail = (response: ServerResponse, error: unknown) => {
     responder.failed(error);
     if (!response.headersSent) {
+      withHeaders(response);
       response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
       response.end(JSON.stringify({ statusCode: 500, message: Messages.internalError }));
     } else response.destroy();
@@ -48,12 +49,11 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
     const url = request.url ?? '/';
     const method = request.method;
     const hasSession = (request.headers.cookie ?? '').includes(`${options.sessionCookie}=`);
-    const page = () => ({ request, protocol: options.protocolOf(request), viewerId: null });
+    const page = () => ({ request, protocol: options.protocolOf(request), viewerId: null, headers: options.headers });
 
     if (method === 'GET' || method === 'HEAD') {
       const go = GO.exec(url);
       if (go && isId(go[1]!)) {
-        withHeaders(response);
         responder.go(page(), response, go[1]!).catch((error: unknown) => fail(response, error));
         return;
       }
@@ -63,7 +63,6 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
         const username = segment === undefined ? null : bioUsername(segment);
         // Only names already in lowercase: other cases are redirected (pages) or looked up (JSON) by the controller.
         if (username !== null && username === segment) {
-          withHeaders(response);
           const answer = profile ? responder.profile(page(), response, username) : responder.bio(page(), response, username);
           answer.catch((error: unknown) => (profile ? profileError(response, error) : fail(response, error)));
           return;
@@ -89,6 +88,7 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
   function profileError(response: ServerResponse, error: unknown) {
     const status = statusOf(error);
     if (status === null) return fail(response, error);
+    withHeaders(response);
     const retryAfter = (error as { details?: { retryAfterSeconds?: number } }).details?.retryAfterSeconds;
     if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
     refuse(response, status, (error as Error).message);

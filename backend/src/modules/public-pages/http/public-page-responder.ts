@@ -23,6 +23,8 @@ export interface PageRequest {
   protocol: string;
   /** The signed-in creator looking, if any (their views are not counted). */
   viewerId: Id | null;
+  /** Headers the answer must carry besides its own (the security headers, when Express did not set them). */
+  headers: readonly string[];
 }
 
 const toPublicLink = (link: PageLink): PublicLinkView => ({ id: link.id, title: link.title, url: link.url, order: link.order });
@@ -51,10 +53,10 @@ export class PublicPageResponder {
   ) {}
 
   /** /{username} (lowercase already) with `?booked=true` shown as the banner. */
-  async bio({ request, protocol, viewerId }: PageRequest, response: ServerResponse, username: string): Promise<void> {
+  async bio({ request, protocol, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
     const visitor = visitorOf(request);
-    await this.answerPage(request, response, origin, async () => {
+    await this.answerPage(request, response, origin, headers, async () => {
       const { page, links } = await this.view.execute(username, visitor && { ...visitor, viewerId });
       const booked = isBooked(request.url ?? '');
       const variant = `${origin}|${booked ? 1 : 0}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
@@ -68,22 +70,22 @@ export class PublicPageResponder {
   }
 
   /** /book/{username}: the booking page, which is no visit of the bio page. */
-  async booking({ request, protocol }: PageRequest, response: ServerResponse, username: string): Promise<void> {
+  async booking({ request, protocol, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
-    await this.answerPage(request, response, origin, async () => {
+    await this.answerPage(request, response, origin, headers, async () => {
       const { page } = await this.view.execute(username, null);
       return this.pageBodies.get(page, `${origin}|booking`, () => new EncodedBody(this.renderer.bookingPage({ origin, user: page.user }), HTML));
     });
   }
 
   /** /go/{id}: counts the click and redirects (302); a link that is off or unknown gets the 404 page. */
-  async go({ request, protocol }: PageRequest, response: ServerResponse, linkId: Id): Promise<void> {
+  async go({ request, protocol, headers }: PageRequest, response: ServerResponse, linkId: Id): Promise<void> {
     try {
       const url = await this.follow.execute(linkId, visitorOf(request));
-      response.writeHead(302, { Location: encodeUrl(url), 'Cache-Control': 'no-store', 'Content-Length': '0' });
+      response.writeHead(302, [...headers, 'Location', encodeUrl(url), 'Cache-Control', 'no-store', 'Content-Length', '0']);
       response.end();
     } catch (error) {
-      this.answerError(request, response, this.origin(request, protocol), error, 'link');
+      this.answerError(request, response, this.origin(request, protocol), headers, error, 'link');
     }
   }
 
@@ -101,42 +103,50 @@ export class PublicPageResponder {
   }
 
   /** GET /api/users/{username}: the page as JSON, counting a view. */
-  async profile({ request, viewerId }: PageRequest, response: ServerResponse, username: string): Promise<void> {
+  async profile({ request, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const visitor = visitorOf(request);
     const { page, links } = await this.view.execute(username, visitor && { ...visitor, viewerId });
     const variant = `json|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
     const body = this.pageBodies.get(page, variant, () =>
       new EncodedBody(JSON.stringify({ user: page.user, links: links.map(toPublicLink) }), JSON_TYPE),
     );
-    send(request, response, 200, body, 'no-cache');
+    send(request, response, 200, body, 'no-cache', headers);
   }
 
   private async answerPage(
     request: IncomingMessage,
     response: ServerResponse,
     origin: string,
+    headers: readonly string[],
     body: () => Promise<EncodedBody>,
   ): Promise<void> {
     try {
-      send(request, response, 200, await body(), 'no-cache');
+      send(request, response, 200, await body(), 'no-cache', headers);
     } catch (error) {
-      this.answerError(request, response, origin, error, 'user');
+      this.answerError(request, response, origin, headers, error, 'user');
     }
   }
 
   /** Not found → the 404 page; the store away with nothing kept → the 503 page with Retry-After. */
-  private answerError(request: IncomingMessage, response: ServerResponse, origin: string, error: unknown, missing: 'user' | 'link'): void {
+  private answerError(
+    request: IncomingMessage,
+    response: ServerResponse,
+    origin: string,
+    headers: readonly string[],
+    error: unknown,
+    missing: 'user' | 'link',
+  ): void {
     if (!(error instanceof DomainError) || (error.kind !== 'not_found' && error.kind !== 'unavailable')) throw error;
     if (error.kind === 'unavailable') {
-      response.setHeader('Retry-After', String(error.details.retryAfterSeconds ?? 5));
-      send(request, response, 503, this.fixedPage(`unavailable|${origin}`, () => this.renderer.unavailablePage({ origin })), 'no-store');
+      const page = this.fixedPage(`unavailable|${origin}`, () => this.renderer.unavailablePage({ origin }));
+      send(request, response, 503, page, 'no-store', [...headers, 'Retry-After', String(error.details.retryAfterSeconds ?? 5)]);
       return;
     }
     const page =
       missing === 'link'
         ? this.fixedPage(`link|${origin}`, () => this.renderer.linkNotFoundPage({ origin }))
       : this.fixedPage(`user|${origin}`, () => this.renderer.userNotFoundPage({ origin }));
-    send(request, response, 404, page, 'no-cache');
+    send(request, response, 404, page, 'no-cache', headers);
   }
 
   private fixedPage(key: string, render: () => string): EncodedBody {
@@ -167,21 +177,28 @@ function isBooked(url: string): boolean {
   return values.length === 1 && values[0] === 'true';
 }
 
-/** Sends a prepared body: 304 when the client holds it already, the best encoding it accepts otherwise. */
-function send(request: IncomingMessage, response: ServerResponse, status: number, body: EncodedBody, cacheControl: string): void {
-  response.setHeader('Cache-Control', cacheControl);
-  response.setHeader('ETag', body.etag);
-  response.setHeader('Vary', 'Accept-Encoding');
+/**
+ * Sends a prepared body: 304 when the client holds it already, the best encoding it accepts otherwise. The
+ * headers go out in one writeHead (name, value, name, value…), after `headers` (those Express did not set).
+ */
+function send(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  body: EncodedBody,
+  cacheControl: string,
+  headers: readonly string[],
+): void {
+  const common = [...headers, 'Cache-Control', cacheControl, 'ETag', body.etag, 'Vary', 'Accept-Encoding'];
   if (status === 200 && matches(request.headers['if-none-match'], body.etag)) {
-    response.writeHead(304);
+    response.writeHead(304, common);
     response.end();
     return;
   }
   const { encoding, bytes } = body.encoded(request.headers['accept-encoding']);
-  response.setHeader('Content-Type', body.contentType);
-  response.setHeader('Content-Length', String(bytes.length));
-  if (encoding !== 'identity') response.setHeader('Content-Encoding', encoding);
-  response.writeHead(status);
+  common.push('Content-Type', body.contentType, 'Content-Length', String(bytes.length));
+  if (encoding !== 'identity') common.push('Content-Encoding', encoding);
+  response.writeHead(status, common);
   if (request.method === 'HEAD') response.end();
   else response.end(bytes);
 }

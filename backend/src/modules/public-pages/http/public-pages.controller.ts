@@ -72,7 +72,8 @@ export class PublicPagesController {
   }
 
   private page(request: Request, viewerId: string | null) {
-    return { request, protocol: request.protocol, viewerId };
+    // Express has set the security headers already.
+    return { request, protocol: request.protocol, viewerId, headers: [] };
   }
 
   /** `/Alice` → `/alice`, keeping the query (`?booked=true`). */

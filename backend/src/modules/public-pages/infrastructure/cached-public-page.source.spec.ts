@@ -232,6 +232,31 @@ describe('CachedPublicPageSource', () => {
     expect(store.pageQueries).toBe(2);
   });
 
+  it('runs one versions query at a time: reads arriving meanwhile share the next, which sees changes made before them', async () => {
+    const { store, cache, creator, rename } = setup({ checkWaitMs: 1000 });
+    const alice = await creator('alice');
+    await cache.page('alice');
+    const queries: Array<() => void> = [];
+    const versions = store.versions.bind(store);
+    store.versions = (ids) => new Promise((resolve, reject) => queries.push(() => versions(ids).then(resolve, reject)));
+
+    const first = cache.page('alice');
+    await sleep(5);
+    expect(queries).toHaveLength(1);
+    await rename(alice, 'Alice Changed');
+    const during = Array.from({ length: 10 }, () => cache.page('alice'));
+    await sleep(5);
+    expect(queries).toHaveLength(1);
+
+    queries[0]!();
+    await first;
+    await sleep(5);
+    expect(queries).toHaveLength(2);
+    queries[1]!();
+
+    expect((await Promise.all(during)).map((page) => page?.user.displayName)).toEqual(Array(10).fill('Alice Changed'));
+  });
+
   it('keeps at most maxPages pages, forgetting the one read least recently', async () => {
     const { store, cache, creator } = setup({ maxPages: 2 });
     for (const name of ['alice', 'bob']) {

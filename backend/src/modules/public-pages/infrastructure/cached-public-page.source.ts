@@ -33,8 +33,8 @@ type Waiter = { resolve: (version: string | null) => void; reject: (error: unkno
 
 /**
  * The pages and links kept in this process, each with the page version it was read at. Every read asks the
- * store for the current version (the requests of one event-loop turn share one query), so a change made
- * through any process shows on the very next request. When the store fails or is slow, what is kept is
+ * store for the current version (the reads that arrive while one such query runs share the next), so a change
+ * made through any process shows on the very next request. When the store fails or is slow, what is kept is
  * answered as it is (stale while the store is down) and the store is left alone for `downForMs`; what is not
  * kept gets 503 with Retry-After. Never a wait beyond `checkWaitMs` / `loadWaitMs`.
  */
@@ -46,6 +46,7 @@ export class CachedPublicPageSource extends PublicPageSource {
   /** Loads under way, so the requests of a page nobody read yet share one query. */
   private readonly loading = new Map<string, Promise<unknown>>();
   private checkScheduled = false;
+  private checking = false;
   private downUntil = 0;
   private down = false;
   /** Answers given from the cache while the store was down or slow, for the health report and the log. */
@@ -117,35 +118,49 @@ export class CachedPublicPageSource extends PublicPageSource {
     return value;
   }
 
-  /** The owner's current version (null: no such owner any more), asked together with this turn's others. */
+  /**
+   * The owner's current version (null: no such owner any more). One versions query runs at a time, for every
+   * read that arrived before it started (group commit, for reads): each read waits for a query that began
+   * after it did, so it sees every write made before it, and a busy process asks once per round-trip, not
+   * once per request.
+   */
   private currentVersion(ownerId: Id): Promise<string | null> {
     return new Promise((resolve, reject) => {
       const waiters = this.waiting.get(ownerId);
       if (waiters) waiters.push({ resolve, reject });
       else this.waiting.set(ownerId, [{ resolve, reject }]);
-      if (!this.checkScheduled) {
-        this.checkScheduled = true;
-        setImmediate(() => this.check());
-      }
+      this.scheduleCheck();
     });
   }
 
-  private check(): void {
+  private scheduleCheck(): void {
+    if (this.checkScheduled || this.checking) return;
+    this.checkScheduled = true;
+    setImmediate(() => void this.check());
+  }
+
+  private async check(): Promise<void> {
     this.checkScheduled = false;
     const all = this.waiting;
     this.waiting = new Map();
+    this.checking = true;
     const ids = [...all.keys()];
-    for (let start = 0; start < ids.length; start += MAX_IDS_PER_CHECK) {
-      const slice = ids.slice(start, start + MAX_IDS_PER_CHECK);
-      const settle = (answer: (waiter: Waiter, id: Id) => void) => slice.forEach((id) => all.get(id)!.forEach((w) => answer(w, id)));
-      within(this.store.versions(slice), this.options.checkWaitMs).then(
-        (versions) => {
+    const slices: Id[][] = [];
+    for (let start = 0; start < ids.length; start += MAX_IDS_PER_CHECK) slices.push(ids.slice(start, start + MAX_IDS_PER_CHECK));
+    await Promise.all(
+      slices.map(async (slice) => {
+        const settle = (answer: (waiter: Waiter, id: Id) => void) => slice.forEach((id) => all.get(id)!.forEach((w) => answer(w, id)));
+        try {
+          const versions = await within(this.store.versions(slice), this.options.checkWaitMs);
           this.recovered();
           settle((waiter, id) => waiter.resolve(versions.get(id) ?? null));
-        },
-        (error: unknown) => settle((waiter) => waiter.reject(error)),
-      );
-    }
+        } catch (error) {
+          settle((waiter) => waiter.reject(error));
+        }
+      }),
+    );
+    this.checking = false;
+    if (this.waiting.size > 0) this.scheduleCheck();
   }
 
   private failed(error: unknown): void {
