@@ -13,9 +13,10 @@ import { agent, Database, signedInCreator, startApp, type Agent } from './suppor
  * Time is the app's own Clock: every use case holds the one instance, so the tests make it read a
  * FixedClock they move, and the boundaries are exact to the millisecond without waiting.
  *
- * Caching: the public pages are sent with `Cache-Control: no-cache` and nothing is cached on the server, so
- * a browser or proxy revalidates every time and a page that changes at 09:00 shows the change at 09:00.
- * The "cache boundary" tests below prove it, including for a cache that revalidates with the old ETag.
+ * Caching: the public pages are sent with `Cache-Control: no-cache`, so a browser or proxy revalidates every
+ * time; the server keeps each page with its links' windows and decides what shows at each request, so a page
+ * that changes at 09:00 shows the change at 09:00. The "cache boundary" tests below prove it, including for a
+ * cache that revalidates with the old ETag.
  */
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../public-app/dist/server/entry-server.js', import.meta.url));

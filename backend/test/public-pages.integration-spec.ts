@@ -344,7 +344,7 @@ describe('public pages over HTTP', () => {
       }
     });
 
-    it('shows a change on the very next request: nothing is cached', async () => {
+    it('shows a change on the very next request', async () => {
       const { client, details } = await signedInCreator(app);
       const first = await addLink(client, 'First');
       expect(linkButtons(await page(`/${details.username}`)).map((l) => l.title)).toEqual(['First']);
