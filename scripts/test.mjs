@@ -7,8 +7,8 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { ROOT } from './lib/env.mjs';
+import { withDatabase } from './lib/database.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { freePort, waitForHttp } from './lib/ports.mjs';
 import { onShutdownSignal, run, runForCode, stopChild } from './lib/processes.mjs';
@@ -50,16 +50,6 @@ async function readCounts(file) {
   };
 }
 
-async function withAdmin(databaseUrl, work) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The operators' sign-in of the product the browser specs run against (its queue dashboard is checked too). */
 const E2E_OPERATOR = { user: 'e2e-operator', password: `e2e-${Date.now()}-operator` };
 
@@ -73,7 +63,7 @@ async function runBrowserSpecs(env, scratch, report) {
     return 1;
   }
   const name = `linkbio_e2e_${Date.now()}`;
-  await withAdmin(env.DATABASE_URL, (c) => c.query(`create database ${name}`));
+  await withDatabase(env.DATABASE_URL, (c) => c.query(`create database ${name}`));
   const databaseUrl = new URL(env.DATABASE_URL);
   databaseUrl.pathname = `/${name}`;
   const port = await freePort();
@@ -112,7 +102,7 @@ async function runBrowserSpecs(env, scratch, report) {
     return 1;
   } finally {
     await stopChild(product);
-    await withAdmin(env.DATABASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => undefined);
+    await withDatabase(env.DATABASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`)).catch(() => undefined);
   }
 }
 

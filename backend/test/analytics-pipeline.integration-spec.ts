@@ -1,50 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
 import type { Queue } from 'bullmq';
 import pg from 'pg';
 import { loadEnv, type Env } from '../src/config/env.js';
 import { queueConnection, migrateQueueSchema, type QueueConnection } from '../src/shared/queues/queue-connection.js';
 import { freePort, testDatabaseUrl, unique } from './support/harness.js';
+import { exited, sleep, startProcess, until, type Running } from './support/processes.js';
 
 /*
  * The analytics pipeline as it runs in production: two API processes enqueue views and clicks, a separate
  * worker process aggregates them. Built code (dist/), real processes, real signals, on both queue backends.
  */
 
-const DIST = resolve(import.meta.dirname, '..', 'dist');
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function startProcess(entry: 'main.js' | 'worker.main.js', env: NodeJS.ProcessEnv): Running {
-  const child = spawn(process.execPath, [resolve(DIST, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-/** Resolves with the exit code (null when killed by a signal). */
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((done) => child.once('exit', (code) => done(code)));
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await sleep(50);
-    value = await read();
-  }
-  return value;
-}
 
 /** Runs `tasks` with at most `width` in flight. */
 async function inParallel(tasks: Array<() => Promise<unknown>>, width: number): Promise<void> {

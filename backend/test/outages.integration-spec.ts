@@ -6,6 +6,7 @@ import { createConnection } from 'node:net';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { mikroOrmConfig } from '../src/database/mikro-orm.config.js';
 import { freePort, unique } from './support/harness.js';
+import { exited, sleep, startProcess, until, type Running } from './support/processes.js';
 
 /*
  * Outages of the stores, as deployed: an API process and a worker process on a PostgreSQL and a Redis that
@@ -14,45 +15,13 @@ import { freePort, unique } from './support/harness.js';
  * the store is back, exactly; what cannot be answered gets 503 with Retry-After, never a 500 or a hang.
  */
 
-const DIST = resolve(import.meta.dirname, '..', 'dist');
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface OwnPostgres {
   url: string;
   stop: () => Promise<void>;
   start: () => Promise<void>;
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function startProcess(entry: string, env: NodeJS.ProcessEnv): Running {
-  const child = spawn(process.execPath, [resolve(DIST, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-500_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, output: () => output };
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => child.once('exit', () => done()));
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
-    await sleep(100);
-    value = await read();
-  }
-  return value;
 }
 
 function redisAnswers(port: number): Promise<boolean> {

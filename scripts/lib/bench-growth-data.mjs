@@ -1,6 +1,6 @@
 // The data a grown product holds, written straight into its tables (the columns are the migrations'), so the
 // bench can show that a page or a dashboard call costs the same with many creators, links and events.
-import { withDatabase } from './bench-product.mjs';
+import { withDatabase } from './database.mjs';
 
 /** Premium as billing would record it once paid: the flag on the creator's row. */
 export function makePremium(databaseUrl, userId) {

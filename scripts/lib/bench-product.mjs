@@ -9,21 +9,10 @@ import { connect as tcpConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
-import pg from 'pg';
+import { withDatabase } from './database.mjs';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { freePort, waitForHttp } from './ports.mjs';
 import { run, stopChild } from './processes.mjs';
-
-/** Runs `work` with a client on the database `url` names. */
-export async function withDatabase(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A fresh database: `linkbio_bench_<timestamp>` created on the server DATABASE_URL names (dropped at the end),

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Messages } from '@linkbio/shared-contracts';
+import { DomainError } from '../../../shared/domain-error.js';
 import { isId } from '../../../shared/ids.js';
 import { findProblem, hasBody, isCrossSite } from '../../../shared/http/request-guards.js';
 import { bioUsername } from './public-page-paths.js';
@@ -22,6 +23,8 @@ export interface FastPathOptions {
 const CLICK_BODY_MAX = 1024;
 const GO = /^\/go\/([^/?]+)\/?(?:\?|$)/;
 const CLICK = /^\/api\/links\/([^/?]+)\/click\/?(?:\?|$)/;
+// GET /api/users/{username} is the only GET route of one segment under /api/users (PublicPagesController): a
+// new one there must be left to Express here.
 const PROFILE = /^\/api\/users\/([^/?]+)\/?(?:\?|$)/;
 const BIO = /^\/([^/?]+)\/?(?:\?|$)/;
 
@@ -86,12 +89,11 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
   };
 
   function profileError(response: ServerResponse, error: unknown) {
-    const status = statusOf(error);
-    if (status === null) return fail(response, error);
+    if (!(error instanceof DomainError) || (error.kind !== 'not_found' && error.kind !== 'unavailable')) return fail(response, error);
     withHeaders(response);
-    const retryAfter = (error as { details?: { retryAfterSeconds?: number } }).details?.retryAfterSeconds;
+    const retryAfter = error.details.retryAfterSeconds;
     if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
-    refuse(response, status, (error as Error).message);
+    refuse(response, error.kind === 'not_found' ? 404 : 503, error.message);
   }
 }
 
@@ -127,11 +129,6 @@ function readSmallJson(request: IncomingMessage): Promise<string | null> {
       resolve(findProblem(body));
     });
   });
-}
-
-function statusOf(error: unknown): number | null {
-  const kind = (error as { kind?: string } | null)?.kind;
-  return kind === 'not_found' ? 404 : kind === 'unavailable' ? 503 : null;
 }
 
 function refuse(response: ServerResponse, statusCode: number, message: string): void {
