@@ -89,6 +89,7 @@ describe('store outages under steady traffic', () => {
 
   const json = (path: string, init: RequestInit = {}) =>
     fetch(base + path, {
+      signal: AbortSignal.timeout(5000),
       ...init,
       headers: { 'content-type': 'application/json', cookie, 'x-forwarded-for': '10.9.9.9', ...(init.headers ?? {}) },
     });
@@ -155,6 +156,13 @@ describe('store outages under steady traffic', () => {
     await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
+  /** What the creator's own calls get while a store is down: 503 with Retry-After and a message, not a 500. */
+  async function expectServiceUnavailable(response: Response) {
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    expect(await response.json()).toEqual({ statusCode: 503, message: 'This is not available right now. Please try again in a moment.' });
+  }
+
   /** Runs traffic through `outage` and checks every answer was served in time, then that every visit was counted. */
   async function underTraffic(outage: () => Promise<void>) {
     const before = await totals();
@@ -188,6 +196,7 @@ describe('store outages under steady traffic', () => {
       expect(body.redis).toBe('down');
       expect(body.analytics?.held).toBeGreaterThan(0);
       expect(body.analytics?.dropped).toBe(0);
+      await expectServiceUnavailable(await json('/api/links'));
       await sleep(2500);
       redis = await startRedis(redisPort, dataDir);
     });
@@ -209,6 +218,7 @@ describe('store outages under steady traffic', () => {
       const health = await fetch(`${base}/api/health`);
       expect(health.status).toBe(503);
       expect(((await health.json()) as { database: string }).database).toBe('down');
+      await expectServiceUnavailable(await json('/api/links'));
       await sleep(3000);
       await postgres.start();
     });

@@ -70,4 +70,5 @@ export const Messages = {
   nulCharacter: 'Text cannot contain NUL (\\u0000) characters',
   notFound: 'Not found',
   internalError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'This is not available right now. Please try again in a moment.',
 } as const;

@@ -2,6 +2,10 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { Response } from 'express';
 import { Messages } from '@linkbio/shared-contracts';
 import { DomainError, type DomainErrorKind } from '../domain-error.js';
+import { isStoreUnavailable } from './store-unavailable.js';
+
+/** How long a client is asked to wait when a store is away. */
+const STORE_RETRY_AFTER_SECONDS = 5;
 
 const STATUS: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -20,6 +24,12 @@ export class DomainErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    if (isStoreUnavailable(exception)) {
+      // The database or Redis is away: the outage is logged where it is noticed (health, the pools), not per request.
+      response.setHeader('Retry-After', String(STORE_RETRY_AFTER_SECONDS));
+      response.status(503).json({ statusCode: 503, message: Messages.serviceUnavailable });
+      return;
+    }
     const { status, body } = this.describe(exception);
     if (exception instanceof DomainError && exception.details.retryAfterSeconds !== undefined) {
       response.setHeader('Retry-After', String(exception.details.retryAfterSeconds));

@@ -47,13 +47,21 @@ function createPool(connectionString: string): pg.Pool {
   return pool;
 }
 
+/**
+ * Sessions and rate limits on Redis. Until Redis first answers, commands wait for it (the process is starting);
+ * after that, a command fails at once while Redis is away and after 2 s when it does not answer, so a request
+ * gets 503 instead of waiting on reconnection attempts.
+ */
 function createRedis(url: string): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2000 });
   let reported = false;
   redis.on('error', (error: Error) => {
     if (!reported) logger.error(`Redis unavailable: ${error.message}`);
     reported = true;
   });
-  redis.on('ready', () => (reported = false));
+  redis.on('ready', () => {
+    reported = false;
+    redis.options.enableOfflineQueue = false;
+  });
   return redis;
 }
