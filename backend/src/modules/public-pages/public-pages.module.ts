@@ -31,7 +31,7 @@ import { PUBLIC_APP_BUILD, PUBLIC_PAGES_POOL } from './public-pages.tokens.js';
       inject: [PUBLIC_APP_BUILD],
       useFactory: (build: PublicAppBuild | null) => new ReactSsrPublicPageRenderer(build),
     },
-    // A pool of its own, small (reads share one query per event-loop turn), failing fast when the database is away.
+    // A pool of its own, small (reads share one versions query at a time), failing fast when the database is away.
     {
       provide: PUBLIC_PAGES_POOL,
       inject: [ENV],
@@ -50,7 +50,7 @@ import { PUBLIC_APP_BUILD, PUBLIC_PAGES_POOL } from './public-pages.tokens.js';
     FollowLinkUseCase,
     PublicPageResponder,
   ],
-  exports: [PublicPageResponder, PublicPageSource],
+  exports: [PublicPageResponder],
 })
 export class PublicPagesModule implements OnApplicationShutdown {
   constructor(@Inject(PUBLIC_PAGES_POOL) private readonly pool: pg.Pool) {}
