@@ -25,9 +25,11 @@ export function serveDashboard(
   const indexHtml = readFileSync(indexFile, 'utf8');
 
   app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
-  app.use(express.static(distDir, { index: false, maxAge: '1h', redirect: false }));
+  // The app's other top-level files (favicon, manifest…); the API's paths are never files, so they skip the look-up.
+  const topLevelFiles = express.static(distDir, { index: false, maxAge: '1h', redirect: false });
+  app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? next() : topLevelFiles(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
     if (servedElsewhere(req.path)) return next();
     res
       .status(DASHBOARD_ROUTES.has(req.path) ? 200 : 404)
@@ -36,3 +38,5 @@ export function serveDashboard(
       .send(indexHtml);
   });
 }
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
