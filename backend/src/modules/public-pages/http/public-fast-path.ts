@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Messages } from '@linkbio/shared-contracts';
-import { DomainError } from '../../../shared/domain-error.js';
 import { isId } from '../../../shared/ids.js';
 import { findProblem, hasBody, isCrossSite } from '../../../shared/http/request-guards.js';
 import { bioUsername } from './public-page-paths.js';
@@ -66,8 +65,9 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
         const username = segment === undefined ? null : bioUsername(segment);
         // Only names already in lowercase: other cases are redirected (pages) or looked up (JSON) by the controller.
         if (username !== null && username === segment) {
-          const answer = profile ? responder.profile(page(), response, username) : responder.bio(page(), response, username);
-          answer.catch((error: unknown) => (profile ? profileError(response, error) : fail(response, error)));
+          (profile ? responder.profile(page(), response, username) : responder.bio(page(), response, username)).catch(
+            (error: unknown) => fail(response, error),
+          );
           return;
         }
       }
@@ -75,26 +75,14 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
       const click = CLICK.exec(url);
       if (click && isId(click[1]!) && isPlainJsonCall(request, options.allowedOrigins)) {
         withHeaders(response);
-        readSmallJson(request).then(
-          (problem) => {
-            if (problem !== null) return refuse(response, 400, problem);
-            return responder.click(request, response, click[1]!);
-          },
-          (error: unknown) => fail(response, error),
-        ).catch((error: unknown) => fail(response, error));
+        readSmallJson(request)
+          .then((problem) => (problem !== null ? refuse(response, 400, problem) : responder.click(request, response, click[1]!)))
+          .catch((error: unknown) => fail(response, error));
         return;
       }
     }
     next(request, response);
   };
-
-  function profileError(response: ServerResponse, error: unknown) {
-    if (!(error instanceof DomainError) || (error.kind !== 'not_found' && error.kind !== 'unavailable')) return fail(response, error);
-    withHeaders(response);
-    const retryAfter = error.details.retryAfterSeconds;
-    if (retryAfter !== undefined) response.setHeader('Retry-After', String(retryAfter));
-    refuse(response, error.kind === 'not_found' ? 404 : 503, error.message);
-  }
 }
 
 /** A POST the fast path may answer: same-site, no body or a small one declared as JSON. */

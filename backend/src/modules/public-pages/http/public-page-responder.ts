@@ -95,22 +95,23 @@ export class PublicPageResponder {
       const url = await this.follow.execute(linkId, visitorFrom(request.headers['user-agent'], request.headers.referer));
       sendJson(response, 200, { url });
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      if (error.details.retryAfterSeconds !== undefined) response.setHeader('Retry-After', String(error.details.retryAfterSeconds));
-      const status = error.kind === 'not_found' ? 404 : 503;
-      sendJson(response, status, { statusCode: status, message: error.message });
+      answerJsonError(response, error, []);
     }
   }
 
   /** GET /api/users/{username}: the page as JSON, counting a view. */
   async profile({ request, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const visitor = visitorOf(request);
-    const { page, links } = await this.view.execute(username, visitor && { ...visitor, viewerId });
-    const variant = `json|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
-    const body = this.pageBodies.get(page, variant, () =>
-      new EncodedBody(JSON.stringify({ user: page.user, links: links.map(toPublicLink) }), JSON_TYPE),
-    );
-    send(request, response, 200, body, 'no-cache', headers);
+    try {
+      const { page, links } = await this.view.execute(username, visitor && { ...visitor, viewerId });
+      const variant = `json|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
+      const body = this.pageBodies.get(page, variant, () =>
+        new EncodedBody(JSON.stringify({ user: page.user, links: links.map(toPublicLink) }), JSON_TYPE),
+      );
+      send(request, response, 200, body, 'no-cache', headers);
+    } catch (error) {
+      answerJsonError(response, error, headers);
+    }
   }
 
   private async answerPage(
@@ -139,7 +140,7 @@ export class PublicPageResponder {
     if (!(error instanceof DomainError) || (error.kind !== 'not_found' && error.kind !== 'unavailable')) throw error;
     if (error.kind === 'unavailable') {
       const page = this.fixedPage(`unavailable|${origin}`, () => this.renderer.unavailablePage({ origin }));
-      send(request, response, 503, page, 'no-store', [...headers, 'Retry-After', String(error.details.retryAfterSeconds ?? 5)]);
+      send(request, response, 503, page, 'no-store', [...headers, ...retryAfter(error)]);
       return;
     }
     const page =
@@ -208,8 +209,18 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-function sendJson(response: ServerResponse, status: number, value: unknown): void {
+function sendJson(response: ServerResponse, status: number, value: unknown, headers: readonly string[] = []): void {
   const bytes = Buffer.from(JSON.stringify(value), 'utf8');
-  response.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': String(bytes.length), 'Cache-Control': 'no-store' });
+  response.writeHead(status, [...headers, 'Content-Type', JSON_TYPE, 'Content-Length', String(bytes.length), 'Cache-Control', 'no-store']);
   response.end(bytes);
 }
+
+/** A JSON call's not found (404) or store away with nothing kept (503, with Retry-After); anything else is rethrown. */
+function answerJsonError(response: ServerResponse, error: unknown, headers: readonly string[]): void {
+  if (!(error instanceof DomainError) || (error.kind !== 'not_found' && error.kind !== 'unavailable')) throw error;
+  const status = error.kind === 'not_found' ? 404 : 503;
+  sendJson(response, status, { statusCode: status, message: error.message }, [...headers, ...retryAfter(error)]);
+}
+
+const retryAfter = (error: DomainError) =>
+  error.details.retryAfterSeconds === undefined ? [] : ['Retry-After', String(error.details.retryAfterSeconds)];
