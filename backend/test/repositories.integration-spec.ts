@@ -15,6 +15,7 @@ import { testDatabaseUrl } from './support/harness.js';
  * run's database, so the rows they write never show up in another spec's fingerprint of the tables.
  */
 let orm: MikroORM;
+let pool: pg.Pool;
 const runUrl = testDatabaseUrl();
 const databaseName = `${new URL(runUrl).pathname.slice(1)}_repositories`;
 
@@ -34,27 +35,29 @@ beforeAll(async () => {
   url.pathname = `/${databaseName}`;
   orm = await MikroORM.init(mikroOrmConfig(url.toString(), 4));
   await orm.getMigrator().up();
+  pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
 });
 
 afterAll(async () => {
+  await pool?.end();
   await orm?.close(true);
   await onRunDatabase(`drop database if exists ${databaseName} with (force)`);
 });
 
 describeUserRepositoryContract('MikroORM on PostgreSQL', async () => ({
-  users: new MikroOrmUserRepository(orm.em.fork()),
-  reopen: () => new MikroOrmUserRepository(orm.em.fork()),
+  users: new MikroOrmUserRepository(orm.em.fork(), pool),
+  reopen: () => new MikroOrmUserRepository(orm.em.fork(), pool),
   cleanup: async () => {},
 }));
 
 describeLinkRepositoryContract('MikroORM on PostgreSQL', async () => {
   const owners: Id[] = [];
   return {
-    links: new MikroOrmLinkRepository(orm.em.fork()),
-    reopen: () => new MikroOrmLinkRepository(orm.em.fork()),
+    links: new MikroOrmLinkRepository(orm.em.fork(), pool),
+    reopen: () => new MikroOrmLinkRepository(orm.em.fork(), pool),
     newOwner: async () => {
       const owner = newUser();
-      await new MikroOrmUserRepository(orm.em.fork()).add(owner);
+      await new MikroOrmUserRepository(orm.em.fork(), pool).add(owner);
       owners.push(owner.id);
       return owner.id;
     },

@@ -1,10 +1,11 @@
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 
 /**
  * Security headers for every answer: a Content-Security-Policy that allows our own scripts and Stripe's
  * (card forms), images from anywhere over https (avatars may live in a bucket), no framing of our pages.
  */
-export const securityHeaders = () =>
+const helmetHeaders = () =>
   helmet({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -27,6 +28,15 @@ export function securityHeaderList(): string[] {
     setHeader: (name: string, value: unknown) => headers.push(name, String(value)),
     removeHeader: () => undefined,
   };
-  securityHeaders()({} as never, response as never, () => undefined);
+  helmetHeaders()({} as never, response as never, () => undefined);
   return headers;
+}
+
+/** Sets those headers on every answer Express sends: worked out once (they depend on nothing in the request). */
+export function securityHeaders() {
+  const headers = securityHeaderList();
+  return (_request: Request, response: Response, next: NextFunction) => {
+    for (let i = 0; i < headers.length; i += 2) response.setHeader(headers[i]!, headers[i + 1]!);
+    next();
+  };
 }

@@ -1,27 +1,31 @@
-import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
+import { PG_POOL } from '../../../shared/infrastructure/infrastructure.tokens.js';
 import { OwnedLinks } from '../application/ports/owned-links.js';
 
 /** The creator's links read straight from the links table (their ids, titles and switches only). */
 @Injectable()
 export class PostgresOwnedLinks extends OwnedLinks {
-  constructor(private readonly em: EntityManager) {
+  constructor(@Inject(PG_POOL) private readonly pool: pg.Pool) {
     super();
   }
 
-  listForOwner(ownerId: Id): Promise<Array<{ id: Id; title: string }>> {
-    return this.em.execute<Array<{ id: Id; title: string }>>(
-      'select id, title from links where owner_id = ? order by position, created_at desc, id',
-      [ownerId],
-    );
+  async listForOwner(ownerId: Id): Promise<Array<{ id: Id; title: string }>> {
+    const { rows } = await this.pool.query<{ id: Id; title: string }>({
+      name: 'owned-links',
+      text: 'select id, title from links where owner_id = $1 order by position, created_at desc, id',
+      values: [ownerId],
+    });
+    return rows;
   }
 
   async countActive(ownerId: Id): Promise<number> {
-    const [row] = await this.em.execute<Array<{ count: number }>>(
-      'select count(*)::int as count from links where owner_id = ? and is_active',
-      [ownerId],
-    );
-    return row?.count ?? 0;
+    const { rows } = await this.pool.query<{ count: number }>({
+      name: 'owned-links-active',
+      text: 'select count(*)::int as count from links where owner_id = $1 and is_active',
+      values: [ownerId],
+    });
+    return rows[0]?.count ?? 0;
   }
 }

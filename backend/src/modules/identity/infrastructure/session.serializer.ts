@@ -15,7 +15,7 @@ export class SessionSerializer extends PassportSerializer {
   }
 
   deserializeUser(id: string, done: (err: Error | null, user?: User | false) => void): void {
-    this.users.findById(id).then(
+    this.users.readById(id).then(
       (user) => done(null, user ?? false),
       (error: Error) => done(error),
     );

@@ -17,6 +17,10 @@ export class InMemoryUserRepository extends UserRepository {
     return this.copy(this.rows.get(id));
   }
 
+  async readById(id: Id): Promise<User | null> {
+    return this.copy(this.rows.get(id));
+  }
+
   async findByEmail(email: string): Promise<User | null> {
     return this.copy([...this.rows.values()].find((user) => same(user.email, email)));
   }

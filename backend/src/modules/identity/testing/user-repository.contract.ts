@@ -96,6 +96,24 @@ export function describeUserRepositoryContract(name: string, setup: () => Promis
       expect(fields(await fixture.reopen().findById(user.id))).toEqual(fields(user));
     });
 
+    it('reads an account as stored now, every field, each time it is asked', async () => {
+      const user = newUser();
+      user.bookingPrice = 2500;
+      user.enableBooking = true;
+      user.backgroundColor = '#112233';
+      await users.add(user);
+
+      const read = await fixture.reopen().readById(user.id);
+      expect(read).toBeInstanceOf(User);
+      expect(fields(read)).toEqual(fields(user));
+
+      await users.change(user.id, (stored) => {
+        stored.isPremium = true;
+      });
+      expect((await users.readById(user.id))?.isPremium).toBe(true);
+      expect(await users.readById('6f1c1c1e-3a55-4d7e-9a63-0d6e0c2b9d11')).toBeNull();
+    });
+
     it('finds users by username and by e-mail whatever the letter case', async () => {
       const user = newUser();
       user.email = `${user.username}.Mixed@Example.COM`;

@@ -1,14 +1,24 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import type pg from 'pg';
+import { PG_POOL } from '../../../shared/infrastructure/infrastructure.tokens.js';
 import type { Id } from '../../../shared/ids.js';
 import { LinkRepository } from '../application/ports/link.repository.js';
 import { Link } from '../domain/link.js';
 
-const LIST_ORDER = { order: 'asc', createdAt: 'desc', id: 'asc' } as const;
+/** The creator's list in its order (newest first on equal order, then by id), read without the ORM. */
+const LIST_SQL = `
+  select id, owner_id as "ownerId", title, url, is_active as "isActive", position as "order",
+         starts_at as "startsAt", ends_at as "endsAt", created_at as "createdAt", updated_at as "updatedAt"
+    from links where owner_id = $1
+   order by position, created_at desc, id`;
 
 @Injectable()
 export class MikroOrmLinkRepository extends LinkRepository {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {
     super();
   }
 
@@ -16,8 +26,10 @@ export class MikroOrmLinkRepository extends LinkRepository {
     return this.em.findOne(Link, { id, ownerId });
   }
 
-  listForOwner(ownerId: Id): Promise<Link[]> {
-    return this.em.find(Link, { ownerId }, { orderBy: LIST_ORDER, refresh: true });
+  /** The dashboard's list on every read of it: a plain prepared statement, no unit of work to hydrate into. */
+  async listForOwner(ownerId: Id): Promise<Link[]> {
+    const { rows } = await this.pool.query<Link>({ name: 'owner-links', text: LIST_SQL, values: [ownerId] });
+    return rows.map((row) => Object.assign(new Link(), row));
   }
 
   addWithinLimit(link: Link, limit: number | null): Promise<boolean> {

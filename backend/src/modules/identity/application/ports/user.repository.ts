@@ -3,6 +3,11 @@ import type { User } from '../../domain/user.js';
 
 export abstract class UserRepository {
   abstract findById(id: Id): Promise<User | null>;
+  /**
+   * The account as stored now, read to be shown or checked within one request (the signed-in creator of each
+   * request): never to be saved, as a change goes through change().
+   */
+  abstract readById(id: Id): Promise<User | null>;
   /** Case-insensitive. */
   abstract findByEmail(email: string): Promise<User | null>;
   /** Case-insensitive. */

@@ -4,7 +4,10 @@ import type { Link } from '../../domain/link.js';
 export abstract class LinkRepository {
   /** The link when it belongs to this owner; null otherwise, exactly as for a missing one. */
   abstract findOwned(ownerId: Id, id: Id): Promise<Link | null>;
-  /** Every link of the owner in list order (order ascending, newest first on ties). */
+  /**
+   * Every link of the owner in list order (order ascending, newest first on ties), as stored now: read to be
+   * shown, not to be saved (a change goes through changeOwned, or save of a link findOwned returned).
+   */
   abstract listForOwner(ownerId: Id): Promise<Link[]>;
   /**
    * Adds the link unless the owner already holds `limit` links (null: no limit). The count and the insert
