@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Env } from './config/env.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DataExportModule } from './modules/data-export/data-export.module.js';
 import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
@@ -33,6 +34,7 @@ export class AppModule {
         MediaModule,
         SupportModule,
         QrCodesModule,
+        DataExportModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

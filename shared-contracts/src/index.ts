@@ -14,3 +14,5 @@ export * from './payouts.dto.js';
 export * from './analytics.dto.js';
 export * from './support.dto.js';
 export * from './contrast.js';
+export * from './account.dto.js';
+export * from './export.dto.js';

@@ -1,0 +1,78 @@
+/** How many downloads of their data a creator may start within an hour. */
+export const EXPORTS_PER_HOUR = 10;
+
+/**
+ * Everything the product keeps about a creator's account, as `GET /api/users/me/export` downloads it. Amounts
+ * are integer cents; instants ISO 8601 in UTC; days YYYY-MM-DD (UTC). The password is never part of it.
+ */
+export interface AccountExport {
+  exportedAt: string;
+  account: {
+    id: string;
+    username: string;
+    email: string;
+    displayName: string;
+    bio: string | null;
+    avatar: string | null;
+    plan: 'free' | 'premium';
+    createdAt: string;
+    updatedAt: string;
+  };
+  look: {
+    theme: string;
+    backgroundColor: string | null;
+    backgroundImage: string | null;
+    buttonColor: string | null;
+    buttonTextColor: string | null;
+    buttonShape: string;
+  };
+  settings: {
+    payouts: { paypalEmail: string | null; cashappHandle: string | null };
+    booking: { enabled: boolean; priceCents: number | null };
+  };
+  links: Array<{
+    id: string;
+    title: string;
+    url: string;
+    isActive: boolean;
+    order: number;
+    startsAt: string | null;
+    endsAt: string | null;
+    clicks: number;
+    createdAt: string;
+    updatedAt: string;
+  }>;
+  analytics: {
+    totalViews: number;
+    totalClicks: number;
+    daily: Array<{ day: string; views: number; clicks: number }>;
+  };
+  bookings: Array<{
+    id: string;
+    customerName: string;
+    customerEmail: string;
+    customerPhone: string | null;
+    message: string | null;
+    amountCents: number;
+    yourShareCents: number;
+    platformFeeCents: number;
+    currency: string;
+    status: string;
+    createdAt: string;
+    paidAt: string | null;
+  }>;
+  payouts: Array<{
+    id: string;
+    week: string;
+    amountCents: number;
+    currency: string;
+    method: string | null;
+    destination: string | null;
+    status: string;
+    reference: string | null;
+    createdAt: string;
+    paidAt: string | null;
+  }>;
+  subscriptions: Array<{ status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean; createdAt: string }>;
+  supportRequests: Array<{ subject: string; message: string; status: string; createdAt: string; closedAt: string | null }>;
+}
