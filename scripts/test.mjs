@@ -91,6 +91,8 @@ async function runBrowserSpecs(env, scratch, report) {
       env: {
         ...env,
         E2E_BASE_URL: `http://localhost:${port}`,
+        // The product sends e-mail as .eml files into DATA_DIR/mail; the specs read reset links from there.
+        E2E_MAIL_DIR: join(productEnv.DATA_DIR, 'mail'),
         CHROMIUM_PATH: chromium,
         PLAYWRIGHT_JSON_OUTPUT_NAME: report,
         E2E_OPERATOR_USER: E2E_OPERATOR.user,

@@ -6,15 +6,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import session from 'express-session';
+import session, { type Store } from 'express-session';
 import compression from 'compression';
 import passport from 'passport';
-import type { Redis } from 'ioredis';
-import type pg from 'pg';
 import { AppModule } from './app.module.js';
 import { trustProxySetting, type Env } from './config/env.js';
-import { SESSION_COOKIE } from './modules/identity/identity.constants.js';
-import { createSessionStore } from './modules/identity/infrastructure/session-store.js';
+import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './modules/identity/identity.constants.js';
+import { SESSION_STORE } from './modules/identity/identity.tokens.js';
 import { ObjectStorage } from './modules/media/application/ports/object-storage.js';
 import { UploadGrants } from './modules/media/application/ports/upload-grants.js';
 import { localObjectsHandler } from './modules/media/http/local-objects.http.js';
@@ -27,7 +25,6 @@ import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { jsonBody, noPrototypeKeys, sameSiteJsonOnly } from './shared/http/request-guards.js';
 import { createValidationPipe } from './shared/http/validation.js';
 import { Clock } from './shared/clock.js';
-import { PG_POOL, REDIS } from './shared/infrastructure/infrastructure.tokens.js';
 import { requireOperator } from './shared/http/operator-auth.js';
 import { JobQueues } from './shared/queues/job-queues.js';
 import { queueDashboard, QUEUE_DASHBOARD_PATH } from './web/queue-dashboard.js';
@@ -36,7 +33,6 @@ import { serveDashboard } from './web/serve-dashboard.js';
 
 const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 const ADMIN_API_PATH = '/api/admin';
-const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * Answers smaller than this go out as they are: a few kilobytes cross the network in the same round trip either
  * way, and a compression stream per answer cost the signed-in calls a fifth of their speed (bench).
@@ -83,13 +79,14 @@ export async function createApp(env: Env): Promise<INestApplication> {
   app.use(
     session({
       name: SESSION_COOKIE,
-      store: createSessionStore(app.get<Redis | null>(REDIS), app.get<pg.Pool>(PG_POOL), env.REDIS_KEY_PREFIX),
+      // Redis or PostgreSQL, kept in step with the list of signed-in devices (identity's SESSION_STORE).
+      store: app.get<Store>(SESSION_STORE),
       secret: env.SESSION_SECRET,
       resave: false,
       saveUninitialized: false,
       rolling: true,
       proxy: undefined,
-      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: THIRTY_DAYS_MS, path: '/' },
+      cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_LIFETIME_MS, path: '/' },
     }),
   );
   app.use(passport.initialize());

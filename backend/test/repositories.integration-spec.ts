@@ -5,6 +5,7 @@ import { mikroOrmConfig } from '../src/database/mikro-orm.config.js';
 import { User } from '../src/modules/identity/domain/user.js';
 import { MikroOrmUserRepository } from '../src/modules/identity/infrastructure/mikro-orm-user.repository.js';
 import { describeUserRepositoryContract, newUser } from '../src/modules/identity/testing/user-repository.contract.js';
+import { describeUsernameHoldsContract } from '../src/modules/identity/testing/username-holds.contract.js';
 import { MikroOrmLinkRepository } from '../src/modules/links/infrastructure/mikro-orm-link.repository.js';
 import { describeLinkRepositoryContract } from '../src/modules/links/testing/link-repository.contract.js';
 import type { Id } from '../src/shared/ids.js';
@@ -45,6 +46,12 @@ afterAll(async () => {
 });
 
 describeUserRepositoryContract('MikroORM on PostgreSQL', async () => ({
+  users: new MikroOrmUserRepository(orm.em.fork(), pool),
+  reopen: () => new MikroOrmUserRepository(orm.em.fork(), pool),
+  cleanup: async () => {},
+}));
+
+describeUsernameHoldsContract('MikroORM on PostgreSQL', async () => ({
   users: new MikroOrmUserRepository(orm.em.fork(), pool),
   reopen: () => new MikroOrmUserRepository(orm.em.fork(), pool),
   cleanup: async () => {},

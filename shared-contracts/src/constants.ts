@@ -67,4 +67,6 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'official',
   'staff',
   'security',
+  'forgot-password',
+  'reset-password',
 ]);

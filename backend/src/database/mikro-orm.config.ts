@@ -11,6 +11,9 @@ import { Migration20261229000001_custom_look } from './migrations/Migration20261
 import { Migration20261229000002_support } from './migrations/Migration20261229000002_support.js';
 import { Migration20261229000003_upload_grants_expiry } from './migrations/Migration20261229000003_upload_grants_expiry.js';
 import { Migration20261230000000_page_versions } from './migrations/Migration20261230000000_page_versions.js';
+import { Migration20270105000000_username_holds } from './migrations/Migration20270105000000_username_holds.js';
+import { Migration20270106000000_account_sessions } from './migrations/Migration20270106000000_account_sessions.js';
+import { Migration20270107000000_two_factor } from './migrations/Migration20270107000000_two_factor.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -23,6 +26,9 @@ export const migrationsList = [
   { name: 'Migration20261229000002_support', class: Migration20261229000002_support },
   { name: 'Migration20261229000003_upload_grants_expiry', class: Migration20261229000003_upload_grants_expiry },
   { name: 'Migration20261230000000_page_versions', class: Migration20261230000000_page_versions },
+  { name: 'Migration20270105000000_username_holds', class: Migration20270105000000_username_holds },
+  { name: 'Migration20270106000000_account_sessions', class: Migration20270106000000_account_sessions },
+  { name: 'Migration20270107000000_two_factor', class: Migration20270107000000_two_factor },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

@@ -4,14 +4,27 @@ import { LandingPage } from './routes/landing-page';
 import { NotFoundPage } from './routes/not-found-page';
 
 /**
- * The creators' screens (spec §2). The signed-in screens load on demand, so the landing and sign-in pages
- * stay light. Public pages (/{username}, /book/{username}) are served by the public app.
+ * The creators' screens (spec §2), with the account page and the forgotten-password screens. All but the
+ * landing and sign-in pages load on demand, so those two stay light. Public pages (/{username},
+ * /book/{username}) are served by the public app.
  */
 export const createRouter = () =>
   createBrowserRouter([
     { path: '/', element: <LandingPage /> },
     { path: '/auth', element: <AuthPage /> },
     { path: '/dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard-page')).DashboardPage }) },
+    {
+      path: '/dashboard/account',
+      lazy: async () => ({ Component: (await import('./routes/account-page')).AccountPage }),
+    },
+    {
+      path: '/forgot-password',
+      lazy: async () => ({ Component: (await import('./routes/forgot-password-page')).ForgotPasswordPage }),
+    },
+    {
+      path: '/reset-password',
+      lazy: async () => ({ Component: (await import('./routes/reset-password-page')).ResetPasswordPage }),
+    },
     { path: '/subscribe', lazy: async () => ({ Component: (await import('./routes/subscribe-page')).SubscribePage }) },
     { path: '*', element: <NotFoundPage /> },
   ]);

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LifeBuoy, LogOut, UserRound } from 'lucide-react';
+import { LayoutDashboard, LifeBuoy, LogOut, UserCog, UserRound } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '@/components/ui/avatar';
@@ -16,7 +16,7 @@ import { useLogout } from '@/features/auth/api/session';
 import { SupportDialog } from '@/features/support/components/support-dialog';
 import { Logo } from './logo';
 
-/** The navigation bar of every page that uses it (spec §2). */
+/** The navigation bar of every page that uses it (spec §2), with the way to the account page when signed in. */
 export function Navbar() {
   const { data: user, isPending } = useCurrentUser();
   const logout = useLogout();
@@ -39,9 +39,14 @@ export function Navbar() {
               Home
             </Link>
             {user ? (
-              <Link to="/dashboard" className="rounded-md text-muted-foreground hover:text-foreground">
-                Dashboard
-              </Link>
+              <>
+                <Link to="/dashboard" className="rounded-md text-muted-foreground hover:text-foreground">
+                  Dashboard
+                </Link>
+                <Link to="/dashboard/account" className="rounded-md text-muted-foreground hover:text-foreground">
+                  Account
+                </Link>
+              </>
             ) : null}
           </div>
         </div>
@@ -73,6 +78,9 @@ export function Navbar() {
                 <DropdownMenuSeparator />
                 <DropdownMenuItem onSelect={() => navigate('/dashboard')}>
                   <LayoutDashboard aria-hidden="true" /> Dashboard
+                </DropdownMenuItem>
+                <DropdownMenuItem onSelect={() => navigate('/dashboard/account')}>
+                  <UserCog aria-hidden="true" /> Account
                 </DropdownMenuItem>
                 <DropdownMenuItem onSelect={() => window.location.assign(`/${user.username}`)}>
                   <UserRound aria-hidden="true" /> View Profile

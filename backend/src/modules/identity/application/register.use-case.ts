@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
-import { emailTaken, usernameTaken } from '../domain/identity.errors.js';
+import { emailTaken, usernameHeld, usernameTaken } from '../domain/identity.errors.js';
 import { User } from '../domain/user.js';
+import { isHeldAt } from '../domain/username-hold.js';
 import { assertClaimableUsername } from '../domain/username.js';
 import { PasswordHasher } from './ports/password-hasher.js';
 import { UserRepository } from './ports/user.repository.js';
@@ -26,6 +27,9 @@ export class RegisterUseCase {
     const username = assertClaimableUsername(command.username);
     const email = command.email.trim();
     if (await this.users.findByUsername(username)) throw usernameTaken();
+    const now = this.clock.now();
+    // Checked here to answer before the password is hashed; add() checks again under the name's lock.
+    if (isHeldAt(await this.users.findHold(username), now)) throw usernameHeld();
     if (await this.users.findByEmail(email)) throw emailTaken();
     const user = User.register(
       {
@@ -35,7 +39,7 @@ export class RegisterUseCase {
         displayName: command.displayName.trim(),
         bio: command.bio?.trim() || null,
       },
-      this.clock.now(),
+      now,
     );
     await this.users.add(user);
     return user;

@@ -15,6 +15,11 @@ export class UpdateSettingsUseCase {
     private readonly clock: Clock,
   ) {}
 
+  /** The display name and bio (PUT /api/users/profile); the page shows them on its next request. */
+  profile(userId: Id, change: { displayName: string; bio?: string | null }) {
+    return this.apply(userId, (user) => user.changeProfile(change));
+  }
+
   template(userId: Id, change: TemplateChange) {
     return this.apply(userId, (user) => user.changeTemplate(change));
   }

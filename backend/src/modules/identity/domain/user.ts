@@ -1,8 +1,10 @@
 import {
+  BIO_MAX_LENGTH,
   BUTTON_SHAPES,
   buttonContrast,
   buttonContrastProblem,
   DEFAULT_BUTTON_SHAPE,
+  DISPLAY_NAME_MAX_LENGTH,
   HEX_COLOR_PATTERN,
   LookMessages,
   MAX_BOOKING_PRICE_CENTS,
@@ -167,6 +169,20 @@ export class User {
     };
   }
 
+  /**
+   * The name and bio the page shows, as at sign-up: trimmed, a display name of 1 to 50 characters and a bio
+   * of at most 160 (counted as PostgreSQL counts them); an empty or null bio clears it, a bio left out stays.
+   */
+  changeProfile(change: { displayName: string; bio?: string | null }): void {
+    const displayName = change.displayName.trim();
+    if (displayName.length === 0) throw invalid(Messages.displayNameRequired);
+    if ([...displayName].length > DISPLAY_NAME_MAX_LENGTH) throw invalid(Messages.displayNameTooLong);
+    const bio = change.bio === undefined ? this.bio : change.bio?.trim() || null;
+    if (bio !== null && [...bio].length > BIO_MAX_LENGTH) throw invalid(Messages.bioTooLong);
+    this.displayName = displayName;
+    this.bio = bio;
+  }
+
   /** A new profile picture: the public address of an image the upload flow has checked. */
   changeAvatar(url: string): void {
     this.avatar = url;
@@ -176,6 +192,12 @@ export class User {
   changeBackgroundImage(url: string): void {
     this.backgroundImage = url;
     this.backgroundColor = null;
+  }
+
+  /** A new password, as the PasswordHasher's hash of it (the password itself is never kept). */
+  changePassword(passwordHash: string, now: Date): void {
+    this.passwordHash = passwordHash;
+    this.updatedAt = now;
   }
 
   changePayoutSettings(change: { paypalEmail?: string | null; cashappHandle?: string | null }): void {

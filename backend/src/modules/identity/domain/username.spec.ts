@@ -14,10 +14,59 @@ describe('assertClaimableUsername', () => {
     },
   );
 
-  it.each(['api', 'admin', 'dashboard', 'booking-success', 'www', 'support', 'login'])(
+  it.each([
+    // routes
+    'api',
+    'admin',
+    'dashboard',
+    'booking-success',
+    'www',
+    'login',
+    // the product's name and anything starting with it
+    'linkbio',
+    'linkbio-support',
+    'linkbio-help',
+    'linkbioteam',
+    // staff words
+    'administrator',
+    'admin-desk',
+    'moderator',
+    'mod',
+    'sysadmin',
+    'operator',
+    'ops',
+    'staff',
+    'official',
+    'team',
+    'security',
+    'support',
+    'help',
+    'root',
+    'system',
+    'support-team',
+    // payment brands
+    'stripe',
+    'paypal',
+    'cashapp',
+    'venmo',
+    'visa',
+    'mastercard',
+    'amex',
+    'apple-pay',
+    'google-pay',
+    'square',
+    'paypal-support',
+  ])(
     'refuses the reserved name %p',
     (name) => {
       expect(() => assertClaimableUsername(name)).toThrow(aDomainError('invalid', Messages.usernameReserved));
+    },
+  );
+
+  it.each(['modern', 'teamalice', 'square-bakery', 'rootbeer', 'bob-admin', 'my-linkbio'])(
+    'accepts %p, which only contains a reserved word',
+    (name) => {
+      expect(assertClaimableUsername(name)).toBe(name);
     },
   );
 

@@ -1,11 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { RegisterRequest, type UserView } from '@linkbio/shared-contracts';
+import { RegisterRequest, type TwoFactorRequiredView, type UserView } from '@linkbio/shared-contracts';
 import { AttemptLimiter } from '../application/ports/attempt-limiter.js';
 import { RegisterUseCase } from '../application/register.use-case.js';
 import type { User } from '../domain/user.js';
 import { SESSION_COOKIE } from '../identity.constants.js';
 import { LoginGuard } from './login.guard.js';
+import { secondStepRequired } from './sign-in.js';
+import { logIn, SignInRecorder } from './sign-in.recorder.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { toUserView } from './user.views.js';
 
@@ -14,21 +16,28 @@ export class AuthController {
   constructor(
     private readonly register: RegisterUseCase,
     private readonly limiter: AttemptLimiter,
+    private readonly signIns: SignInRecorder,
   ) {}
 
   @Post('register')
-  async registerAccount(@Body() body: RegisterRequest, @Req() request: Request): Promise<UserView> {
+  async registerAccount(
+    @Body() body: RegisterRequest,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<UserView> {
     await this.limiter.consume({ action: 'register', ip: request.ip ?? 'unknown', email: body.email });
     const user = await this.register.execute(body);
     await logIn(request, user);
+    await this.signIns.signedIn(request, response, user);
     return toUserView(user);
   }
 
   @Post('login')
   @HttpCode(200)
   @UseGuards(LoginGuard)
-  login(@CurrentUser() user: User): UserView {
-    return toUserView(user);
+  login(@Req() request: Request): UserView | TwoFactorRequiredView {
+    if (secondStepRequired(request)) return { twoFactorRequired: true };
+    return toUserView(request.user as User);
   }
 
   @Post('logout')
@@ -45,9 +54,4 @@ export class AuthController {
   me(@CurrentUser() user: User): UserView {
     return toUserView(user);
   }
-}
-
-/** Signs the new account in; passport regenerates the session id first. */
-function logIn(request: Request, user: User): Promise<void> {
-  return new Promise((resolve, reject) => request.logIn(user, (error) => (error ? reject(error) : resolve())));
 }

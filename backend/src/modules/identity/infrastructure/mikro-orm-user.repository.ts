@@ -4,8 +4,10 @@ import type pg from 'pg';
 import { PG_POOL } from '../../../shared/infrastructure/infrastructure.tokens.js';
 import type { Id } from '../../../shared/ids.js';
 import { UserRepository } from '../application/ports/user.repository.js';
-import { emailTaken, usernameTaken } from '../domain/identity.errors.js';
+import { emailTaken, usernameHeld, usernameTaken } from '../domain/identity.errors.js';
 import { User } from '../domain/user.js';
+import { isHeldAt, type UsernameHold } from '../domain/username-hold.js';
+import { dropEndedHold, dropHold, holdIn, holdOf, lockNames, nameTakenIn, putHold } from './postgres-username-holds.js';
 
 @Injectable()
 export class MikroOrmUserRepository extends UserRepository {
@@ -40,15 +42,42 @@ export class MikroOrmUserRepository extends UserRepository {
   }
 
   async add(user: User): Promise<void> {
+    const name = user.username.toLowerCase();
     try {
-      await this.em.persistAndFlush(user);
+      // The name's lock first (renames take it too), then the hold, then the row: one claim of a name at a time.
+      await this.em.transactional(async (em) => {
+        await lockNames(em, [name]);
+        const hold = await holdIn(em, name);
+        if (isHeldAt(hold, user.createdAt)) throw usernameHeld();
+        if (hold) await dropEndedHold(em, name, user.createdAt);
+        em.persist(user);
+      });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) {
-        this.em.clear();
-        const constraint = (error as unknown as { constraint?: string }).constraint ?? error.message;
-        throw constraint.includes('users_username_unique') ? usernameTaken() : emailTaken();
-      }
-      throw error;
+      throw uniqueViolationAsDomainError(error);
+    }
+  }
+
+  findHold(username: string): Promise<UsernameHold | null> {
+    if (username.includes('\u0000')) return Promise.resolve(null); // PostgreSQL text cannot hold NUL: nobody matches
+    return holdOf(this.pool, username.toLowerCase());
+  }
+
+  async rename(id: Id, username: string, rename: (user: User, hold: UsernameHold | null) => UsernameHold): Promise<User | null> {
+    const name = username.toLowerCase();
+    try {
+      // The row first (its current name is known only then), then both names' locks, in hash order.
+      return await this.em.fork().transactional(async (em) => {
+        const user = await em.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+        if (!user) return null;
+        await lockNames(em, [user.username.toLowerCase(), name]);
+        const left = rename(user, await holdIn(em, name));
+        if (await nameTakenIn(em, name, user.id)) throw usernameTaken();
+        await dropHold(em, name);
+        await putHold(em, left);
+        return user;
+      });
+    } catch (error) {
+      throw uniqueViolationAsDomainError(error);
     }
   }
 
@@ -66,6 +95,13 @@ export class MikroOrmUserRepository extends UserRepository {
       return user;
     });
   }
+}
+
+/** A unique index's violation as the conflict it means; anything else as it is. */
+function uniqueViolationAsDomainError(error: unknown): unknown {
+  if (!(error instanceof UniqueConstraintViolationException)) return error;
+  const constraint = (error as unknown as { constraint?: string }).constraint ?? error.message;
+  return constraint.includes('users_username_unique') ? usernameTaken() : emailTaken();
 }
 
 /** The entity's columns, each named as its property (`display_name as "displayName"`), as its mapping says. */

@@ -3,19 +3,28 @@ import RedisStore from 'connect-redis';
 import session, { type SessionData, type Store } from 'express-session';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
+import { keptInStepWith, type SessionRegistryEvents } from './session-events.js';
 
 /** How often, at most, one process moves a session's expiry in the store (its cookie still rolls on every answer). */
 export const SESSION_TOUCH_EVERY_MS = 10 * 60 * 1000;
 const REMEMBERED_TOUCHES = 10_000;
 
-/** Sessions live in Redis when it is configured, otherwise in PostgreSQL; either way every API process shares them. */
-export function createSessionStore(redis: Redis | null, pool: pg.Pool, redisPrefix: string): Store {
-  if (redis) return touchingAtMostEvery(new RedisStore({ client: redis, prefix: `${redisPrefix}sess:` }), SESSION_TOUCH_EVERY_MS);
+/**
+ * Sessions live in Redis when it is configured, otherwise in PostgreSQL; either way every API process shares them.
+ * The registry of signed-in devices is kept in step with the store (session-events.ts): a session's "last seen"
+ * moves only with the touches that reach the store.
+ */
+export function createSessionStore(
+  redis: Redis | null,
+  pool: pg.Pool,
+  redisPrefix: string,
+  registry: SessionRegistryEvents,
+): Store {
   const PgStore = connectPgSimple(session);
-  return touchingAtMostEvery(
-    new PgStore({ pool, tableName: 'http_sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
-    SESSION_TOUCH_EVERY_MS,
-  );
+  const store: Store = redis
+    ? new RedisStore({ client: redis, prefix: `${redisPrefix}sess:` })
+    : new PgStore({ pool, tableName: 'http_sessions', createTableIfMissing: false, pruneSessionInterval: 15 * 60 });
+  return touchingAtMostEvery(keptInStepWith(store, registry), SESSION_TOUCH_EVERY_MS);
 }
 
 /**

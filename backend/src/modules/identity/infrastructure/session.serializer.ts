@@ -1,20 +1,34 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
 import { UserRepository } from '../application/ports/user.repository.js';
 import type { User } from '../domain/user.js';
 
-/** The session holds the user id only; each request loads the current user afresh. */
+/** What passport's chain of (de)serializers takes as "not mine, ask the next one". */
+const PASS = 'pass' as unknown as Error;
+
+/**
+ * The session holds the user id only; each request loads the current user afresh. Passport keeps its
+ * serializers process-wide: once this app has shut down (its pools closed), it passes to the next app's.
+ */
 @Injectable()
-export class SessionSerializer extends PassportSerializer {
+export class SessionSerializer extends PassportSerializer implements OnApplicationShutdown {
+  private closed = false;
+
   constructor(private readonly users: UserRepository) {
     super();
   }
 
+  onApplicationShutdown(): void {
+    this.closed = true;
+  }
+
   serializeUser(user: User, done: (err: Error | null, id?: string) => void): void {
+    if (this.closed) return done(PASS);
     done(null, user.id);
   }
 
   deserializeUser(id: string, done: (err: Error | null, user?: User | false) => void): void {
+    if (this.closed) return done(PASS);
     this.users.readById(id).then(
       (user) => done(null, user ?? false),
       (error: Error) => done(error),

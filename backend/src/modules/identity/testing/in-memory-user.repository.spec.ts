@@ -1,7 +1,11 @@
 import { describeUserRepositoryContract } from './user-repository.contract.js';
+import { describeUsernameHoldsContract } from './username-holds.contract.js';
 import { InMemoryUserRepository } from './in-memory-user.repository.js';
 
-describeUserRepositoryContract('in memory', async () => {
+const inMemory = async () => {
   const users = new InMemoryUserRepository();
   return { users, reopen: () => users, cleanup: async () => {} };
-});
+};
+
+describeUserRepositoryContract('in memory', inMemory);
+describeUsernameHoldsContract('in memory', inMemory);

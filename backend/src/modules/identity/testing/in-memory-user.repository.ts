@@ -1,17 +1,21 @@
 import type { Id } from '../../../shared/ids.js';
 import { copyOf } from '../../../shared/testing/copy.js';
 import { UserRepository } from '../application/ports/user.repository.js';
-import { emailTaken, usernameTaken } from '../domain/identity.errors.js';
+import { emailTaken, usernameHeld, usernameTaken } from '../domain/identity.errors.js';
 import type { User } from '../domain/user.js';
+import { isHeldAt, type UsernameHold } from '../domain/username-hold.js';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
- * UserRepository over a Map, with the database's unique indexes on lower(username) and lower(email).
- * Stores and returns copies.
+ * UserRepository over a Map, with the database's unique indexes on lower(username) and lower(email), and
+ * the holds on former usernames (username_holds). Stores and returns copies.
  */
 export class InMemoryUserRepository extends UserRepository {
   private readonly rows = new Map<Id, User>();
+  private readonly holds = new Map<string, UsernameHold>();
+  /** Writes to each account's holds that move its page version, as username_holds' triggers count them. */
+  private readonly holdWrites = new Map<Id, number>();
 
   async findById(id: Id): Promise<User | null> {
     return this.copy(this.rows.get(id));
@@ -32,7 +36,50 @@ export class InMemoryUserRepository extends UserRepository {
   async add(user: User): Promise<void> {
     if (this.rows.has(user.id)) throw new Error(`User ${user.id} is already stored`);
     this.checkUnique(user);
+    const name = user.username.toLowerCase();
+    if (isHeldAt(this.holds.get(name) ?? null, user.createdAt)) throw usernameHeld();
+    this.dropHold(name);
     this.rows.set(user.id, copyOf(user));
+  }
+
+  async findHold(username: string): Promise<UsernameHold | null> {
+    const hold = this.holds.get(username.toLowerCase());
+    return hold ? { ...hold } : null;
+  }
+
+  /** Reads, checks and stores without yielding, so concurrent claims apply one after the other. */
+  async rename(id: Id, username: string, rename: (user: User, hold: UsernameHold | null) => UsernameHold): Promise<User | null> {
+    const row = this.rows.get(id);
+    if (!row) return null;
+    const user = copyOf(row);
+    const name = username.toLowerCase();
+    const held = this.holds.get(name);
+    const left = rename(user, held ? { ...held } : null);
+    this.checkUnique(user);
+    this.dropHold(name);
+    this.holds.set(left.username, { ...left });
+    this.counted(left.userId);
+    this.rows.set(user.id, copyOf(user));
+    return user;
+  }
+
+  /**
+   * For the public pages' fake: how many writes to the account's holds moved its page version on, as the
+   * database's triggers do: every hold stored, and a hold dropped while it still held (by the real clock).
+   */
+  holdVersion(userId: Id): number {
+    return this.holdWrites.get(userId) ?? 0;
+  }
+
+  private dropHold(name: string): void {
+    const hold = this.holds.get(name);
+    if (!hold) return;
+    this.holds.delete(name);
+    if (hold.heldUntil.getTime() > Date.now()) this.counted(hold.userId);
+  }
+
+  private counted(userId: Id): void {
+    this.holdWrites.set(userId, this.holdVersion(userId) + 1);
   }
 
   async save(user: User): Promise<void> {

@@ -4,6 +4,7 @@ import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { InMemoryAnalyticsStore } from '../../analytics/testing/in-memory-analytics.store.js';
 import { User } from '../../identity/domain/user.js';
 import { InMemoryUserRepository } from '../../identity/testing/in-memory-user.repository.js';
+import { renameUser } from '../../identity/domain/username-hold.js';
 import { Link } from '../../links/domain/link.js';
 import { InMemoryLinkRepository } from '../../links/testing/in-memory-link.repository.js';
 import { InMemoryPublicPageSource } from '../testing/in-memory-public-page.source.js';
@@ -118,6 +119,52 @@ describe('ViewPublicPageUseCase', () => {
       expect(analytics.recorded()).toEqual([]);
     },
   );
+
+  describe('on a username its owner gave up', () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const renamed = async () => {
+      const context = await setup();
+      await context.users.rename(context.alice.id, 'alice-new', (user, hold) => renameUser(user, 'alice-new', hold, NOW));
+      return context;
+    };
+
+    it('answers where it forwards, counting no view, and the new name as the page', async () => {
+      const { alice, analytics, view } = await renamed();
+
+      const moved = await view.execute('alice', visitor());
+      expect(moved.movedTo).toBe('alice-new');
+      expect(moved.links).toEqual([]);
+      expect(analytics.recorded()).toEqual([]);
+
+      const current = await view.execute('alice-new', visitor());
+      expect(current).toMatchObject({ movedTo: null, page: { ownerId: alice.id, user: { username: 'alice-new' } } });
+      expect(analytics.recorded()).toHaveLength(1);
+    });
+
+    it('forwards to the current name after a second change, and not after 30 days', async () => {
+      const { users, alice, clock, view } = await renamed();
+      clock.advance(DAY);
+      await users.rename(alice.id, 'alice-third', (user, hold) => renameUser(user, 'alice-third', hold, clock.now()));
+
+      expect((await view.execute('alice', null)).movedTo).toBe('alice-third');
+      expect((await view.execute('alice-new', null)).movedTo).toBe('alice-third');
+
+      clock.set(new Date(NOW.getTime() + 30 * DAY - 1));
+      expect((await view.execute('alice', null)).movedTo).toBe('alice-third');
+      clock.set(new Date(NOW.getTime() + 30 * DAY));
+      await expect(view.execute('alice', visitor())).rejects.toEqual(aDomainError('not_found', Messages.userNotFound));
+      expect((await view.execute('alice-new', null)).movedTo).toBe('alice-third');
+    });
+
+    it('answers the page again once the owner takes the name back', async () => {
+      const { users, alice, view } = await renamed();
+
+      await users.rename(alice.id, 'alice', (user, hold) => renameUser(user, 'alice', hold, NOW));
+
+      expect(await view.execute('alice', null)).toMatchObject({ movedTo: null, page: { user: { username: 'alice' } } });
+      expect((await view.execute('alice-new', null)).movedTo).toBe('alice');
+    });
+  });
 
   describe('on a scheduled link', () => {
     const START = '2026-03-02T09:00:00.000Z';

@@ -24,7 +24,17 @@ export interface PublicPage {
   user: PublicUserView;
   /** The active links in display order, scheduled ones included whether or not they show right now. */
   links: readonly PageLink[];
+  /**
+   * Set when the page was found by a username its owner gave up lately (username_holds), not by their current
+   * one (`user.username`): that address forwards to the current one until this instant, then answers as a name
+   * nobody has. Kept per page version like the rest, as a write to the hold moves the owner's version on.
+   */
+  forwardsUntil?: Date;
 }
+
+/** Whether a page found by an address its owner gave up forwards from it at `now`. */
+export const forwardsAt = (page: { forwardsUntil?: Date }, now: number): boolean =>
+  page.forwardsUntil !== undefined && page.forwardsUntil.getTime() > now;
 
 /** Where /go/{id} and the click call lead, and whether the link's page shows it. */
 export interface LinkTarget {

@@ -44,6 +44,14 @@ describe('public page paths', () => {
     expect(isPublicPagePath(path)).toBe(false);
   });
 
+  it.each(['/linkbio-fan', '/stripe', '/paypal-shop', '/moderator', '/ops'])(
+    '%s is a public page: names reserved for looking official are refused to new claims only',
+    (path) => {
+      expect(isPublicPagePath(path)).toBe(true);
+      expect(bioUsername(path.slice(1))).toBe(path.slice(1));
+    },
+  );
+
   it('reads the username in lowercase, refusing reserved and malformed names', () => {
     expect(bioUsername('Alice')).toBe('alice');
     expect(bioUsername('support')).toBeNull();

@@ -15,7 +15,12 @@ export function isPublicPagePath(path: string): boolean {
   return segments.length === 2 && (segments[0] === 'book' || segments[0] === 'go') && segments[1] !== '';
 }
 
-/** The lowercase username a bio path segment names, or null when it cannot be one. */
+/**
+ * The lowercase username a bio path segment names, or null when it cannot be one. Only route names
+ * (RESERVED_USERNAMES) are left to the dashboard here: names reserved for looking official
+ * (isReservedUsername) are refused to new claims only, so a page an account had under one before keeps
+ * answering, and so does the forward from one given up.
+ */
 export function bioUsername(segment: string): string | null {
   const username = segment.toLowerCase();
   return isValidUsernameShape(username) && !RESERVED_USERNAMES.has(username) ? username : null;

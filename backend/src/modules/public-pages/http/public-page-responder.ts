@@ -52,12 +52,16 @@ export class PublicPageResponder {
     @Inject(ENV) private readonly env: Env,
   ) {}
 
-  /** /{username} (lowercase already) with `?booked=true` shown as the banner. */
+  /**
+   * /{username} (lowercase already) with `?booked=true` shown as the banner. A username its owner gave up
+   * lately answers 301 to their current one, with the query, and counts no view.
+   */
   async bio({ request, protocol, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
     const visitor = visitorOf(request);
     await this.answerPage(request, response, origin, headers, async () => {
-      const { page, links } = await this.view.execute(username, visitor && { ...visitor, viewerId });
+      const { page, links, movedTo } = await this.view.execute(username, visitor && { ...visitor, viewerId });
+      if (movedTo !== null) return { location: `/${movedTo}` };
       const booked = isBooked(request.url ?? '');
       const variant = `${origin}|${booked ? 1 : 0}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
       return this.pageBodies.get(page, variant, () =>
@@ -69,11 +73,12 @@ export class PublicPageResponder {
     });
   }
 
-  /** /book/{username}: the booking page, which is no visit of the bio page. */
+  /** /book/{username}: the booking page, which is no visit of the bio page (a former username: 301 as bio). */
   async booking({ request, protocol, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
     await this.answerPage(request, response, origin, headers, async () => {
-      const { page } = await this.view.execute(username, null);
+      const { page, movedTo } = await this.view.execute(username, null);
+      if (movedTo !== null) return { location: `/book/${movedTo}` };
       return this.pageBodies.get(page, `${origin}|booking`, () => new EncodedBody(this.renderer.bookingPage({ origin, user: page.user }), HTML));
     });
   }
@@ -99,11 +104,12 @@ export class PublicPageResponder {
     }
   }
 
-  /** GET /api/users/{username}: the page as JSON, counting a view. */
+  /** GET /api/users/{username}: the page as JSON, counting a view (a former username: 301 as bio). */
   async profile({ request, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const visitor = visitorOf(request);
     try {
-      const { page, links } = await this.view.execute(username, visitor && { ...visitor, viewerId });
+      const { page, links, movedTo } = await this.view.execute(username, visitor && { ...visitor, viewerId });
+      if (movedTo !== null) return redirect(request, response, `/api/users/${movedTo}`, headers);
       const variant = `json|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
       const body = this.pageBodies.get(page, variant, () =>
         new EncodedBody(JSON.stringify({ user: page.user, links: links.map(toPublicLink) }), JSON_TYPE),
@@ -119,10 +125,12 @@ export class PublicPageResponder {
     response: ServerResponse,
     origin: string,
     headers: readonly string[],
-    body: () => Promise<EncodedBody>,
+    body: () => Promise<EncodedBody | { location: string }>,
   ): Promise<void> {
     try {
-      send(request, response, 200, await body(), 'no-cache', headers);
+      const answer = await body();
+      if (answer instanceof EncodedBody) send(request, response, 200, answer, 'no-cache', headers);
+      else redirect(request, response, answer.location, headers);
     } catch (error) {
       this.answerError(request, response, origin, headers, error, 'user');
     }
@@ -168,6 +176,18 @@ export class PublicPageResponder {
   failed(error: unknown): void {
     this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   }
+}
+
+/**
+ * 301 to where a former username's address forwards, keeping the query. Never stored (no-store): the owner may
+ * take the name back, and a browser that kept the redirect would then go round in a circle.
+ */
+function redirect(request: IncomingMessage, response: ServerResponse, path: string, headers: readonly string[]): void {
+  const url = request.url ?? '';
+  const query = url.indexOf('?');
+  const location = encodeUrl(query === -1 ? path : path + url.slice(query));
+  response.writeHead(301, [...headers, 'Location', location, 'Cache-Control', 'no-store', 'Content-Length', '0']);
+  response.end();
 }
 
 /** `?booked=true`, exactly once. */

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { DomainError } from '../../../shared/domain-error.js';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { User } from '../../identity/domain/user.js';
+import { renameUser } from '../../identity/domain/username-hold.js';
 import { InMemoryUserRepository } from '../../identity/testing/in-memory-user.repository.js';
 import { Link } from '../../links/domain/link.js';
 import { InMemoryLinkRepository } from '../../links/testing/in-memory-link.repository.js';
@@ -74,6 +75,53 @@ describe('CachedPublicPageSource', () => {
     await links.changeOwned(alice.id, first.id, (link) => link.change({ isActive: false }, NOW));
     expect(titles(await cache.page('alice'))).toEqual(['second']);
     expect(store.pageQueries).toBe(4);
+  });
+
+  it('turns a kept page into the forward once its owner renames, answers the new name at once, and back', async () => {
+    const { users, store, cache, creator } = setup();
+    const alice = await creator('alice');
+    const changeTo = (username: string) =>
+      users.rename(alice.id, username, (user, hold) => renameUser(user, username, hold, new Date()));
+    const kept = await cache.page('alice');
+    expect(kept?.forwardsUntil).toBeUndefined();
+
+    await changeTo('alice-new');
+
+    const moved = await cache.page('alice');
+    expect(moved).toMatchObject({ ownerId: alice.id, user: { username: 'alice-new' } });
+    expect(moved?.forwardsUntil).toBeInstanceOf(Date);
+    expect(await cache.page('alice')).toBe(moved);
+    expect((await cache.page('alice-new'))?.forwardsUntil).toBeUndefined();
+    const queries = store.pageQueries;
+
+    await changeTo('alice');
+
+    expect(await cache.page('alice')).toMatchObject({ user: { username: 'alice' } });
+    expect((await cache.page('alice'))?.forwardsUntil).toBeUndefined();
+    expect((await cache.page('alice-new'))?.forwardsUntil).toBeInstanceOf(Date);
+    expect(store.pageQueries).toBe(queries + 2);
+  });
+
+  it('reads a kept forward again once its hold has ended, when the name may be someone else’s', async () => {
+    const { users, store, cache, creator } = setup();
+    // The fake's holds, as the database's, take no write to end: no version of alice's moves when it does.
+    const alice = await creator('alice');
+    // Renamed 30 days ago, less 50 ms: the hold on 'alice' ends 50 ms from now.
+    const at = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000 + 50);
+    await users.rename(alice.id, 'alice-new', (user, hold) => renameUser(user, 'alice-new', hold, at));
+    expect((await cache.page('alice'))?.forwardsUntil).toBeInstanceOf(Date);
+    expect(store.pageQueries).toBe(1);
+
+    await sleep(60);
+    const claimant = User.register(
+      { username: 'alice', email: 'claimant@example.com', passwordHash: 'h', displayName: 'Another Alice', bio: null },
+      new Date(),
+    );
+    await users.add(claimant);
+
+    expect(await cache.page('alice')).toMatchObject({ ownerId: claimant.id, user: { username: 'alice' } });
+    expect((await cache.page('alice'))?.forwardsUntil).toBeUndefined();
+    expect(store.pageQueries).toBe(2);
   });
 
   it('keeps a link it read, and answers null on the next read once it is switched off', async () => {

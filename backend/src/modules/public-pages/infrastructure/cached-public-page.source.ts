@@ -3,7 +3,7 @@ import { unavailable } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
 import { within } from '../../../shared/within.js';
 import { PAGES_RETRY_AFTER_SECONDS, PAGES_UNAVAILABLE_MESSAGE, PublicPageSource } from '../application/ports/public-page.source.js';
-import type { LinkTarget, PublicPage } from '../domain/public-page.js';
+import { forwardsAt, type LinkTarget, type PublicPage } from '../domain/public-page.js';
 
 /** A store of the pages that also answers the current version of many pages at once. */
 export interface VersionedPageStore {
@@ -37,6 +37,9 @@ type Waiter = { resolve: (version: string | null) => void; reject: (error: unkno
  * made through any process shows on the very next request. When the store fails or is slow, what is kept is
  * answered as it is (stale while the store is down) and the store is left alone for `downForMs`; what is not
  * kept gets 503 with Retry-After. Never a wait beyond `checkWaitMs` / `loadWaitMs`.
+ *
+ * A page kept for an address its owner gave up (forwardsUntil) is kept until the hold ends, and read again
+ * after: then the name may be someone else's, which no version of the former owner's would tell.
  */
 export class CachedPublicPageSource extends PublicPageSource {
   private readonly logger = new Logger('PublicPages');
@@ -83,12 +86,16 @@ export class CachedPublicPageSource extends PublicPageSource {
     return Date.now() < this.downUntil;
   }
 
-  private async read<K, V extends { ownerId: Id; version: string }>(
+  private async read<K, V extends { ownerId: Id; version: string; forwardsUntil?: Date }>(
     cache: BoundedMap<K, V>,
     key: K,
     load: () => Promise<V | null>,
   ): Promise<V | null> {
-    const kept = cache.get(key);
+    let kept = cache.get(key);
+    if (kept?.forwardsUntil !== undefined && !forwardsAt(kept, Date.now())) {
+      cache.delete(key);
+      kept = undefined;
+    }
     if (kept) {
       if (this.storeDown) return this.stale(kept);
       try {

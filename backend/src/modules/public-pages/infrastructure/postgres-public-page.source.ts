@@ -22,20 +22,35 @@ interface PageRow {
   booking_price: number | null;
   is_premium: boolean;
   version: string;
+  forwards_until: Date | null;
   links: Array<{ id: string; title: string; url: string; order: number; startsAt: string | null; endsAt: string | null }>;
 }
 
-/** The page in one query on the username index: the creator's public columns and their active links in order. */
+/** The creator's public columns and their active links in order. */
+const PAGE_COLUMNS = `
+  u.id, u.username, u.display_name, u.bio, u.avatar, u.theme, u.background_color, u.background_image,
+  u.button_color, u.button_text_color, u.button_shape, u.enable_booking, u.booking_price, u.is_premium,
+  u.page_version::text as version,
+  coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'url', l.url, 'order', l.position,
+                                              'startsAt', l.starts_at, 'endsAt', l.ends_at)
+                            order by l.position, l.created_at desc, l.id)
+              from links l where l.owner_id = u.id and l.is_active), '[]'::json) as links`;
+
+/**
+ * The page in one query on the username index. Only when nobody has the name, the page of the account that
+ * gave it up lately and holds it still (username_holds' primary key): the second branch runs behind a one-time
+ * filter on the first's result, so a page that exists costs no more than before.
+ */
 const PAGE_SQL = `
-  select u.id, u.username, u.display_name, u.bio, u.avatar, u.theme, u.background_color, u.background_image,
-         u.button_color, u.button_text_color, u.button_shape, u.enable_booking, u.booking_price, u.is_premium,
-         u.page_version::text as version,
-         coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'url', l.url, 'order', l.position,
-                                                     'startsAt', l.starts_at, 'endsAt', l.ends_at)
-                                   order by l.position, l.created_at desc, l.id)
-                     from links l where l.owner_id = u.id and l.is_active), '[]'::json) as links
-    from users u
-   where lower(u.username) = $1`;
+  with direct as (
+    select ${PAGE_COLUMNS}, null::timestamptz as forwards_until
+      from users u
+     where lower(u.username) = $1)
+  select * from direct
+  union all
+  select ${PAGE_COLUMNS}, h.held_until as forwards_until
+    from username_holds h join users u on u.id = h.user_id
+   where h.username = $1 and h.held_until > now() and not exists (select 1 from direct)`;
 
 const LINK_SQL = `
   select l.id, l.owner_id, l.url, l.starts_at, l.ends_at, u.is_premium, u.page_version::text as version
@@ -65,7 +80,9 @@ export class PostgresPublicPageSource implements VersionedPageStore {
       startsAt: instant(link.startsAt),
       endsAt: instant(link.endsAt),
     }));
-    return { ownerId: row.id, version: row.version, user: toPublicUserView(userOf(row)), links };
+    const page: PublicPage = { ownerId: row.id, version: row.version, user: toPublicUserView(userOf(row)), links };
+    if (row.forwards_until !== null) page.forwardsUntil = new Date(row.forwards_until);
+    return page;
   }
 
   async link(id: Id): Promise<LinkTarget | null> {

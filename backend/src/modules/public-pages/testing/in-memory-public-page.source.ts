@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isId, type Id } from '../../../shared/ids.js';
+import type { User } from '../../identity/domain/user.js';
 import { toPublicUserView } from '../../identity/http/user.views.js';
 import type { InMemoryUserRepository } from '../../identity/testing/in-memory-user.repository.js';
 import type { InMemoryLinkRepository } from '../../links/testing/in-memory-link.repository.js';
@@ -9,9 +10,11 @@ import type { VersionedPageStore } from '../infrastructure/cached-public-page.so
 
 /**
  * PostgresPublicPageSource over the identity and links fakes: every call reads the creator and their links as
- * they are now. A page's version is a fingerprint of the creator's whole row and all their links (inactive
- * ones too), so it moves on with any change to either, as the database's triggers move users.page_version
- * on; a test never has to remember to bump it.
+ * they are now. A page's version is a fingerprint of the creator's whole row, all their links (inactive
+ * ones too) and the writes to the usernames they hold, so it moves on with any change to either, as the
+ * database's triggers move users.page_version on; a test never has to remember to bump it. A name nobody has but an account holds
+ * answers that account's page with `forwardsUntil`, ended or not (the database leaves ended ones out by its
+ * own clock; the use case judges them by the test's).
  *
  * For the cache's specs: `failing` makes every call reject (the database is away), `stalled` makes every
  * call never settle (the database hangs); `pageQueries` and `versionQueries` count what was asked.
@@ -39,7 +42,15 @@ export class InMemoryPublicPageSource extends PublicPageSource implements Versio
     await this.reachable();
     if (username.includes('\u0000')) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
     const user = await this.users.findByUsername(username);
-    if (!user || this.removed.has(user.id) || user.username.toLowerCase() !== username) return null;
+    if (user && !this.removed.has(user.id) && user.username.toLowerCase() === username) return this.pageOf(user);
+    if (user) return null;
+    const hold = await this.users.findHold(username);
+    const holder = hold && (await this.owner(hold.userId));
+    if (!hold || !holder) return null;
+    return { ...(await this.pageOf(holder)), forwardsUntil: hold.heldUntil };
+  }
+
+  private async pageOf(user: User): Promise<PublicPage> {
     const owned = await this.links.listForOwner(user.id);
     const links: PageLink[] = owned
       .filter((link) => link.isActive)
@@ -88,7 +99,8 @@ export class InMemoryPublicPageSource extends PublicPageSource implements Versio
 
   private async versionOf(ownerId: Id): Promise<string> {
     const [user, links] = await Promise.all([this.users.findById(ownerId), this.links.listForOwner(ownerId)]);
-    return createHash('sha1').update(JSON.stringify({ user, links })).digest('base64url');
+    const holds = this.users.holdVersion(ownerId);
+    return createHash('sha1').update(JSON.stringify({ user, links, holds })).digest('base64url');
   }
 
   private reachable(): Promise<void> {

@@ -108,6 +108,12 @@ describe('Sign In', () => {
     expect(toast.element).toHaveTextContent('You have been logged in successfully.');
   });
 
+  it("offers 'Forgot password?' under the password field", () => {
+    stubApi(signedOut);
+    renderSignIn();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
   it('sends a creator who is already signed in to /dashboard', async () => {
     stubApi({ 'GET /api/auth/me': { body: aCreator() } });
     const { router } = renderSignIn();

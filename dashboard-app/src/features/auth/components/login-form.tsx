@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { LoginRequest } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -7,9 +7,9 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { useLogin } from '@/features/auth/api/session';
 import { messageOf } from '@/lib/api-client';
-import { useValidatedForm } from './use-validated-form';
+import { useValidatedForm } from '@/lib/use-validated-form';
 
-/** The Sign In tab (spec §2, §5, §8). */
+/** The Sign In tab (spec §2, §5, §8), with the way to reset a forgotten password. */
 export function LoginForm() {
   const login = useLogin();
   const navigate = useNavigate();
@@ -42,6 +42,16 @@ export function LoginForm() {
       <Field label="Password" error={form.errors.password}>
         <Input type="password" autoComplete="current-password" {...form.field('password')} />
       </Field>
+      <div className="flex justify-end">
+        {/* The e-mail typed so far goes along in the history state, not in the address. */}
+        <Link
+          to="/forgot-password"
+          state={{ email: form.values.email.trim() }}
+          className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
       <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>

@@ -8,7 +8,7 @@ import { InputWithAddon } from '@/components/ui/input-with-addon';
 import { toast } from '@/components/ui/toast-store';
 import { useRegister } from '@/features/auth/api/session';
 import { messageOf } from '@/lib/api-client';
-import { useValidatedForm } from './use-validated-form';
+import { useValidatedForm } from '@/lib/use-validated-form';
 
 function OptionalLabel({ children }: { children: string }) {
   return (

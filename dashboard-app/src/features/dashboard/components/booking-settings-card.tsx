@@ -18,7 +18,7 @@ import { toast } from '@/components/ui/toast-store';
 import { messageOf } from '@/lib/api-client';
 import { validateWith } from '@/lib/validate';
 import { useUpdateBookingSettings } from '../api/update-booking-settings';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '@/components/settings-card';
 
 interface BookingSettingsCardProps {
   user: UserView;

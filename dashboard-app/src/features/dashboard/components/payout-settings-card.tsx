@@ -8,7 +8,7 @@ import { PrefixInput } from '@/components/ui/prefix-input';
 import { toast } from '@/components/ui/toast-store';
 import { validateWith, type FieldErrors } from '@/lib/validate';
 import { useUpdatePayoutSettings } from '../api/update-payout-settings';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '@/components/settings-card';
 
 interface PayoutSettingsCardProps {
   user: UserView;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useUpdateAvatar } from '../api/update-avatar';
 import { LazyImageUploadDialog, preloadImageUploadDialog } from './lazy-image-upload-dialog';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '@/components/settings-card';
 
 export const AVATAR_HINT = 'JPG, PNG up to 2MB. Square images work best.';
 

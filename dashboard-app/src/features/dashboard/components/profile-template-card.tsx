@@ -31,7 +31,7 @@ import {
   type PreviewLook,
 } from './custom-look';
 import { LazyImageUploadDialog, preloadImageUploadDialog } from './lazy-image-upload-dialog';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '@/components/settings-card';
 
 export const BACKGROUND_HINT = 'JPG, PNG up to 5MB';
 

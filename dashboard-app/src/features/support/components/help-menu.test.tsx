@@ -34,7 +34,7 @@ describe('Help in the avatar menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent?.trim()),
-    ).toEqual(['Dashboard', 'View Profile', 'Help', 'Sign Out']);
+    ).toEqual(['Dashboard', 'Account', 'View Profile', 'Help', 'Sign Out']);
   });
 
   it('opens the support dialog with the note for a Premium creator, and sends from there', async () => {

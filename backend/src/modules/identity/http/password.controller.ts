@@ -1,0 +1,77 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  AccountMessages,
+  ChangePasswordRequest,
+  ConfirmPasswordResetRequest,
+  PasswordResetRequest,
+  type MessageView,
+} from '@linkbio/shared-contracts';
+import type { Env } from '../../../config/env.js';
+import { ENV } from '../../../shared/infrastructure/infrastructure.tokens.js';
+import { ChangePasswordUseCase } from '../application/change-password.use-case.js';
+import { RequestPasswordResetUseCase } from '../application/request-password-reset.use-case.js';
+import { ResetPasswordUseCase } from '../application/reset-password.use-case.js';
+import type { User } from '../domain/user.js';
+import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
+import { SignInRecorder } from './sign-in.recorder.js';
+
+const clientIp = (request: Request) => request.ip ?? 'unknown';
+
+/**
+ * The password: changed while signed in (every other session ends, this one gets a new id), or reset from a
+ * link e-mailed to the account's address (every session ends).
+ */
+@Controller('api/auth')
+export class PasswordController {
+  constructor(
+    private readonly changePassword: ChangePasswordUseCase,
+    private readonly requestReset: RequestPasswordResetUseCase,
+    private readonly resetPassword: ResetPasswordUseCase,
+    private readonly signIns: SignInRecorder,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  @Post('password')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  async change(
+    @Body() body: ChangePasswordRequest,
+    @CurrentUser() user: User,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<MessageView> {
+    const changed = await this.changePassword.execute({
+      userId: user.id,
+      ip: clientIp(request),
+      currentSid: request.sessionID,
+      currentPassword: body.currentPassword,
+      newPassword: body.newPassword,
+    });
+    await this.signIns.renew(request, response, changed);
+    return { message: AccountMessages.passwordChanged };
+  }
+
+  /** The same answer, in the same time, whether the address has an account or not. */
+  @Post('password-reset')
+  @HttpCode(200)
+  async requestLink(@Body() body: PasswordResetRequest, @Req() request: Request): Promise<MessageView> {
+    await this.requestReset.execute({ email: body.email, ip: clientIp(request), linkOrigin: this.linkOrigin() });
+    return { message: AccountMessages.resetRequested };
+  }
+
+  @Post('password-reset/confirm')
+  @HttpCode(200)
+  async confirm(@Body() body: ConfirmPasswordResetRequest, @Req() request: Request): Promise<MessageView> {
+    await this.resetPassword.execute({ token: body.token, password: body.password, ip: clientIp(request) });
+    return { message: AccountMessages.passwordReset };
+  }
+
+  /**
+   * PUBLIC_URL, never the request's Host: a link built from a Host header someone sent would carry the token
+   * to their site. Unset (one machine, `npm start`): this machine's own address.
+   */
+  private linkOrigin(): string {
+    return this.env.PUBLIC_URL ?? `http://localhost:${this.env.PORT}`;
+  }
+}

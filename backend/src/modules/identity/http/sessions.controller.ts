@@ -1,0 +1,42 @@
+import { Controller, Delete, Get, Header, HttpCode, Param, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import { AccountMessages, type MessageView, type SessionsView } from '@linkbio/shared-contracts';
+import { SignedInSessionsUseCase, type ListedSession } from '../application/signed-in-sessions.use-case.js';
+import { browserName } from '../domain/browser-name.js';
+import type { User } from '../domain/user.js';
+import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
+
+const toSessionView = ({ session, current }: ListedSession) => ({
+  id: session.id,
+  browser: browserName(session.userAgent),
+  signedInAt: session.signedInAt.toISOString(),
+  lastSeenAt: session.lastSeenAt.toISOString(),
+  current,
+});
+
+/** The signed-in creator's devices: listed, ended one by one, or all but this one. */
+@Controller('api/auth/sessions')
+@UseGuards(SignedInGuard)
+export class SessionsController {
+  constructor(private readonly sessions: SignedInSessionsUseCase) {}
+
+  @Get()
+  @Header('Cache-Control', 'no-store')
+  async list(@CurrentUser() user: User, @Req() request: Request): Promise<SessionsView> {
+    return { sessions: (await this.sessions.list(user.id, request.sessionID)).map(toSessionView) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  async end(@CurrentUser() user: User, @Req() request: Request, @Param('id') id: string): Promise<MessageView> {
+    await this.sessions.end(user.id, request.sessionID, id);
+    return { message: AccountMessages.sessionEnded };
+  }
+
+  @Delete()
+  @HttpCode(200)
+  async endOthers(@CurrentUser() user: User, @Req() request: Request): Promise<MessageView> {
+    await this.sessions.endOthers(user.id, request.sessionID);
+    return { message: AccountMessages.otherSessionsEnded };
+  }
+}

@@ -1,0 +1,84 @@
+import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  DisableTwoFactorRequest,
+  TwoFactorCodeRequest,
+  TwoFactorMessages,
+  TwoFactorVerifyRequest,
+  type MessageView,
+  type RecoveryCodesView,
+  type TwoFactorSetupView,
+  type TwoFactorStatusView,
+  type UserView,
+} from '@linkbio/shared-contracts';
+import type { Request, Response } from 'express';
+import QRCode from 'qrcode';
+import { Clock } from '../../../shared/clock.js';
+import { DomainError } from '../../../shared/domain-error.js';
+import { UserRepository } from '../application/ports/user.repository.js';
+import { TwoFactorUseCase } from '../application/two-factor.use-case.js';
+import type { User } from '../domain/user.js';
+import { pendingSecondStep } from './sign-in.js';
+import { logIn, SignInRecorder } from './sign-in.recorder.js';
+import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
+import { toUserView } from './user.views.js';
+
+/** Two-factor sign-in: its set-up and switching off (signed in), and the second step of signing in. */
+@Controller('api/auth/2fa')
+export class TwoFactorController {
+  constructor(
+    private readonly twoFactor: TwoFactorUseCase,
+    private readonly users: UserRepository,
+    private readonly clock: Clock,
+    private readonly signIns: SignInRecorder,
+  ) {}
+
+  @Get()
+  @UseGuards(SignedInGuard)
+  status(@CurrentUser() user: User): Promise<TwoFactorStatusView> {
+    return this.twoFactor.status(user.id);
+  }
+
+  /** A new secret, as a QR code to scan and as text to type; nothing changes until `enable`. */
+  @Post('setup')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  async setup(@CurrentUser() user: User): Promise<TwoFactorSetupView> {
+    const { secret, otpauthUrl } = await this.twoFactor.setup(user);
+    const qrCodeSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return { secret, otpauthUrl, qrCodeSvg };
+  }
+
+  @Post('enable')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  async enable(@CurrentUser() user: User, @Body() body: TwoFactorCodeRequest): Promise<RecoveryCodesView> {
+    const recoveryCodes = await this.twoFactor.enable(user.id, body.code);
+    return { message: TwoFactorMessages.enabled, recoveryCodes };
+  }
+
+  @Post('disable')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  async disable(@CurrentUser() user: User, @Body() body: DisableTwoFactorRequest): Promise<MessageView> {
+    await this.twoFactor.disable(user, body.password, { code: body.code, recoveryCode: body.recoveryCode });
+    return { message: TwoFactorMessages.disabled };
+  }
+
+  /** The second step after `POST /api/auth/login` answered `{ twoFactorRequired: true }`: signs in. */
+  @Post('verify')
+  @HttpCode(200)
+  async verify(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+    @Body() body: TwoFactorVerifyRequest,
+  ): Promise<UserView> {
+    const userId = pendingSecondStep(request, this.clock.now());
+    if (!userId) throw new DomainError('unauthenticated', TwoFactorMessages.noPendingSignIn);
+    await this.twoFactor.verify(userId, { code: body.code, recoveryCode: body.recoveryCode });
+    const user = await this.users.readById(userId);
+    if (!user) throw new DomainError('unauthenticated', TwoFactorMessages.noPendingSignIn);
+    await logIn(request, user);
+    await this.signIns.signedIn(request, response, user);
+    return toUserView(user);
+  }
+}

@@ -1,0 +1,103 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import type { Id } from '../../../shared/ids.js';
+import { TwoFactorStore } from '../application/ports/two-factor.store.js';
+import type { TwoFactorState } from '../domain/two-factor.js';
+
+/**
+ * Two-factor state in PostgreSQL. The secret is kept encrypted (AES-256-GCM, with a key derived from the
+ * product's secret), so a copy of the database alone does not give anyone the codes.
+ */
+export class PostgresTwoFactorStore extends TwoFactorStore {
+  private readonly key: Buffer;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    productSecret: string,
+  ) {
+    super();
+    this.key = Buffer.from(hkdfSync('sha256', productSecret, 'linkbio', 'two-factor secret', 32));
+  }
+
+  async state(userId: Id): Promise<TwoFactorState | null> {
+    const { rows } = await this.pool.query<{ secret: string; enabled: boolean; left: number }>(
+      `select secret, enabled_at is not null as enabled,
+              (select count(*)::int from recovery_codes r where r.user_id = t.user_id and r.used_at is null) as left
+         from two_factor t where user_id = $1`,
+      [userId],
+    );
+    const row = rows[0];
+    return row ? { secret: this.open(row.secret), enabled: row.enabled, recoveryCodesLeft: row.left } : null;
+  }
+
+  async startSetup(userId: Id, secret: string, now: Date): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `insert into two_factor (user_id, secret, created_at) values ($1, $2, $3)
+       on conflict (user_id) do update set secret = excluded.secret, created_at = excluded.created_at, last_step = 0
+       where two_factor.enabled_at is null`,
+      [userId, this.seal(secret), now],
+    );
+    return rowCount === 1;
+  }
+
+  async enable(userId: Id, secret: string, step: number, recoveryCodeHashes: string[], now: Date): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{ secret: string }>(
+        'select secret from two_factor where user_id = $1 and enabled_at is null for update',
+        [userId],
+      );
+      if (!rows[0] || this.open(rows[0].secret) !== secret) {
+        await client.query('rollback');
+        return false;
+      }
+      await client.query('update two_factor set enabled_at = $2, last_step = $3 where user_id = $1', [userId, now, step]);
+      await client.query('delete from recovery_codes where user_id = $1', [userId]);
+      await client.query('insert into recovery_codes (user_id, code_hash) select $1, unnest($2::text[])', [userId, recoveryCodeHashes]);
+      await client.query('commit');
+      return true;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async useStep(userId: Id, step: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'update two_factor set last_step = $2 where user_id = $1 and enabled_at is not null and last_step < $2',
+      [userId, step],
+    );
+    return rowCount === 1;
+  }
+
+  async useRecoveryCode(userId: Id, hash: string, now: Date): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'update recovery_codes set used_at = $3 where user_id = $1 and code_hash = $2 and used_at is null',
+      [userId, hash, now],
+    );
+    return rowCount === 1;
+  }
+
+  async disable(userId: Id): Promise<void> {
+    await this.pool.query('delete from recovery_codes where user_id = $1', [userId]);
+    await this.pool.query('delete from two_factor where user_id = $1', [userId]);
+  }
+
+  /** iv.tag.ciphertext, each base64url. */
+  private seal(secret: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+    return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
+  }
+
+  private open(stored: string): string {
+    const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
+    const decipher = createDecipheriv('aes-256-gcm', this.key, iv!);
+    decipher.setAuthTag(tag!);
+    return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8');
+  }
+}

@@ -1,0 +1,34 @@
+import type { Provider, Type } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type pg from 'pg';
+import type { Env } from '../../config/env.js';
+import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { FlexibleRateLimit, limitersOver } from '../../shared/infrastructure/rate-limiters.js';
+import { Totp } from './application/ports/totp.js';
+import { TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SECONDS, TwoFactorAttemptLimit } from './application/ports/two-factor-attempt-limit.js';
+import { TwoFactorStore } from './application/ports/two-factor.store.js';
+import { TwoFactorUseCase } from './application/two-factor.use-case.js';
+import { TwoFactorController } from './http/two-factor.controller.js';
+import { OtpauthTotp } from './infrastructure/otpauth-totp.js';
+import { PostgresTwoFactorStore } from './infrastructure/postgres-two-factor.store.js';
+
+/** Two-factor sign-in (TOTP and recovery codes), spread into IdentityModule. */
+export const TWO_FACTOR_CONTROLLERS: Type[] = [TwoFactorController];
+
+export const TWO_FACTOR_PROVIDERS: Provider[] = [
+  {
+    provide: TwoFactorStore,
+    inject: [PG_POOL, ENV],
+    useFactory: (pool: pg.Pool, env: Env) => new PostgresTwoFactorStore(pool, env.SESSION_SECRET),
+  },
+  { provide: Totp, useClass: OtpauthTotp },
+  {
+    provide: TwoFactorAttemptLimit,
+    inject: [ENV, PG_POOL, REDIS],
+    useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
+      new FlexibleRateLimit(
+        limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })('two_factor', TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SECONDS),
+      ),
+  },
+  TwoFactorUseCase,
+];
