@@ -174,8 +174,10 @@ describe('store outages under steady traffic', () => {
 
     const failed = traffic.answers.filter((a) => a.status !== 200 && a.status !== 302);
     expect(failed).toEqual([]);
+    // No answer hung: a request that waited on the store would wait its 5 s client timeout or more. The bound
+    // leaves room for a machine busy with the other specs (an answer of about 1 s was seen under that load).
     const slowest = Math.max(...traffic.answers.map((a) => a.ms));
-    expect(slowest).toBeLessThan(1000);
+    expect(slowest).toBeLessThan(2500);
     const views = traffic.answers.filter((a) => a.status === 200).length;
     const clicks = traffic.answers.filter((a) => a.status === 302).length;
     expect(views).toBeGreaterThan(50);
