@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Env } from './config/env.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AccountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { DataExportModule } from './modules/data-export/data-export.module.js';
 import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
@@ -35,6 +36,7 @@ export class AppModule {
         SupportModule,
         QrCodesModule,
         DataExportModule,
+        AccountDeletionModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

@@ -118,6 +118,7 @@ describe('identity over HTTP', () => {
         enableBooking: false,
         bookingPrice: null,
         isPremium: false,
+        emailVerified: false,
         createdAt: expect.any(String),
       });
       expect(setSessionCookie(created)).toBeDefined();

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Messages, PaymentMessages } from '@linkbio/shared-contracts';
 import Stripe from 'stripe';
-import { agent, Database, signedInCreator, startApp, unique, type Agent } from './support/harness.js';
+import { agent, Database, ownDatabase, signedInCreator, startApp, unique, type Agent } from './support/harness.js';
 import { startSmtp, type TestSmtp } from './support/smtp.js';
 
 /*
@@ -27,11 +27,16 @@ function event(type: string, object: Record<string, unknown>, options: { id?: st
 }
 
 describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
+  let database: Awaited<ReturnType<typeof ownDatabase>>;
   let app: INestApplication;
   let db: Database;
   let smtp: TestSmtp;
 
   beforeAll(async () => {
+    // A database of its own: every sign-up queues an e-mail, so the outbox of a shared one moves with the
+    // spec files beside this one (and their APIs would send this file's mails to their own mail servers).
+    database = await ownDatabase('payments');
+    process.env.TEST_DATABASE_URL = database.url;
     smtp = await startSmtp();
     process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
     process.env.MAIL_FROM = 'Linkbio <bookings@linkbio.test>';
@@ -45,6 +50,7 @@ describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
     await db?.close();
     await app?.close();
     await smtp.close();
+    await database?.drop();
   });
 
   const webhook = (payload: string, signature = sign(payload)) =>

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import {
-  bookingAmounts,
   Messages,
   PayoutMessages,
   type AdminPayoutView,
@@ -14,6 +13,7 @@ import { SendPayoutUseCase } from '../src/modules/payouts/application/send-payou
 import { payoutStoreContract } from '../src/modules/payouts/testing/payout-store.contract.js';
 import { JobQueues } from '../src/shared/queues/job-queues.js';
 import { agent, basicAuth, Database, ownDatabase, signedInCreator, startApp, startWorker, unique } from './support/harness.js';
+import { arrangeEarning } from './support/payouts.js';
 
 /*
  * Weekly payouts over real PostgreSQL and Redis. A run pays every creator's unassigned ledger entries, so
@@ -51,33 +51,36 @@ describe('weekly payouts', () => {
     await database?.drop();
   });
 
-  /** A creator arranged in SQL, with these payout details. */
-  async function creator(details: { paypal?: string; cashapp?: string } = {}): Promise<Creator> {
+  /** A creator arranged in SQL, with these payout details and (unless `verified` is false) a confirmed e-mail. */
+  async function creator(details: { paypal?: string; cashapp?: string; verified?: boolean } = {}): Promise<Creator> {
     const id = randomUUID();
     const username = unique('p');
     await db.query(
-      `insert into users (id, username, email, password_hash, display_name, paypal_email, cashapp_handle)
-       values ($1, $2, $3, 'not-a-hash', $4, $5, $6)`,
-      [id, username, `${username}@example.com`, `Creator ${username}`, details.paypal ?? null, details.cashapp ?? null],
+      `insert into users (id, username, email, password_hash, display_name, paypal_email, cashapp_handle, email_verified_at)
+       values ($1, $2, $3, 'not-a-hash', $4, $5, $6, case when $7 then now() end)`,
+      [
+        id,
+        username,
+        `${username}@example.com`,
+        `Creator ${username}`,
+        details.paypal ?? null,
+        details.cashapp ?? null,
+        details.verified ?? true,
+      ],
     );
     return { id, username };
   }
 
+  /** A creator signed up over HTTP, with the e-mail address confirmed (payouts wait until it is). */
+  async function confirmedCreator() {
+    const made = await signedInCreator(app);
+    await db.query('update users set email_verified_at = now() where id = $1', [made.user.id]);
+    return made;
+  }
+
   /** A booking paid at `at` and the creator's ledger entry for it (what billing writes), `cents` earned. */
-  async function earning(creatorId: string, cents: number, at: string): Promise<string> {
-    const bookingId = randomUUID();
-    const entryId = randomUUID();
-    const { platformFee, amount } = bookingAmounts(cents);
-    await db.query(
-      `insert into bookings (id, creator_id, customer_name, customer_email, user_amount, platform_fee, amount, status, created_at, paid_at)
-       values ($1, $2, 'Ada Lovelace', 'ada@example.com', $3, $4, $5, 'paid', $6, $6)`,
-      [bookingId, creatorId, cents, platformFee, amount, at],
-    );
-    await db.query(
-      'insert into ledger_entries (id, creator_id, booking_id, amount, created_at) values ($1, $2, $3, $4, $5)',
-      [entryId, creatorId, bookingId, cents, at],
-    );
-    return entryId;
+  function earning(creatorId: string, cents: number, at: string): Promise<string> {
+    return arrangeEarning(db, creatorId, cents, at);
   }
 
   interface PayoutRow {
@@ -258,7 +261,7 @@ describe('weekly payouts', () => {
 
   describe('held payouts, sending and marking paid', () => {
     it('releases a held payout once the creator sets details, sends it to the operators, and an operator marks it paid', async () => {
-      const { client, user } = await signedInCreator(app);
+      const { client, user } = await confirmedCreator();
       const me = { id: user.id, username: user.username };
       await earning(me.id, 1234, '2025-06-03T09:00:00Z');
       await earning(me.id, 766, '2025-06-04T09:00:00Z');
@@ -368,7 +371,7 @@ describe('weekly payouts', () => {
 
   describe('GET /api/payouts', () => {
     it('shows a creator their own payouts, newest week first, in cents, and never anyone else’s', async () => {
-      const a = await signedInCreator(app);
+      const a = await confirmedCreator();
       const b = await signedInCreator(app);
       await a.client.put('/api/users/payout-settings').send({ paypalEmail: 'a@example.com' }).expect(200);
       await earning(a.user.id, 1000, '2025-08-05T10:00:00Z');
@@ -582,6 +585,7 @@ describe('weekly payouts', () => {
       const made = await creator({
         paypal: details.paypalEmail ?? undefined,
         cashapp: details.cashappHandle ?? undefined,
+        verified: details.emailVerified ?? true,
       });
       if (details.username) await db.query('update users set username = $2 where id = $1', [made.id, details.username]);
       return made.id;

@@ -49,6 +49,10 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
     return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }];
   }
   if (method === 'POST' && path === '/v1/subscriptions/sub_1') return [200, subscription(true)];
+  if (method === 'DELETE' && path === '/v1/subscriptions/sub_1') return [200, { ...subscription(false), status: 'canceled' }];
+  if (method === 'DELETE' && path.startsWith('/v1/subscriptions/')) {
+    return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }];
+  }
   return [404, { error: { type: 'invalid_request_error', message: `stub has no ${method} ${path}` } }];
 }
 
@@ -156,6 +160,12 @@ describe('StripePaymentGateway against a stub of Stripe’s API', () => {
     expect(await gateway().cancelAtPeriodEnd('sub_1')).toEqual({ status: 'active', currentPeriodEnd: new Date(PERIOD_END * 1000), cancelAtPeriodEnd: true });
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'true' } });
   });
+
+  it('cancels at once (an account deleted), and takes one Stripe no longer has as ended', async () => {
+    expect(await gateway().cancelNow('sub_1')).toEqual({ status: 'canceled', currentPeriodEnd: new Date(PERIOD_END * 1000), cancelAtPeriodEnd: false });
+    expect(seen[0]).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_1' });
+    expect(await gateway().cancelNow('sub_unknown')).toEqual({ status: 'canceled', currentPeriodEnd: null, cancelAtPeriodEnd: false });
+  });
 });
 
 describe('when Stripe cannot be reached or fails', () => {
@@ -187,6 +197,7 @@ describe('when Stripe cannot be reached or fails', () => {
     ['createSubscription', (g) => g.createSubscription({ userId: 'u-1', customerId: 'cus_1', attemptId: 'a-1' })],
     ['pendingPayment', (g) => g.pendingPayment('sub_1')],
     ['cancelAtPeriodEnd', (g) => g.cancelAtPeriodEnd('sub_1')],
+    ['cancelNow', (g) => g.cancelNow('sub_1')],
   ];
 
   it.each(calls)('%s rejects as unavailable, with a message for people, on a 500 and on a refused connection', async (_, call) => {

@@ -69,4 +69,5 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'security',
   'forgot-password',
   'reset-password',
+  'verify-email',
 ]);

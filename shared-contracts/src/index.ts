@@ -18,3 +18,5 @@ export * from './reserved-usernames.js';
 export * from './account.dto.js';
 export * from './export.dto.js';
 export * from './two-factor.dto.js';
+export * from './email-address.dto.js';
+export * from './account-deletion.dto.js';

@@ -23,6 +23,8 @@ export interface UserView {
   enableBooking: boolean;
   bookingPrice: number | null;
   isPremium: boolean;
+  /** The account's e-mail address is confirmed (issue 14): until then the dashboard shows a banner and payouts wait. */
+  emailVerified: boolean;
   createdAt: string;
 }
 

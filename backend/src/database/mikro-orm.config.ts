@@ -14,6 +14,8 @@ import { Migration20261230000000_page_versions } from './migrations/Migration202
 import { Migration20270105000000_username_holds } from './migrations/Migration20270105000000_username_holds.js';
 import { Migration20270106000000_account_sessions } from './migrations/Migration20270106000000_account_sessions.js';
 import { Migration20270107000000_two_factor } from './migrations/Migration20270107000000_two_factor.js';
+import { Migration20270108000000_email_verification } from './migrations/Migration20270108000000_email_verification.js';
+import { Migration20270109000000_account_deletion } from './migrations/Migration20270109000000_account_deletion.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -29,6 +31,8 @@ export const migrationsList = [
   { name: 'Migration20270105000000_username_holds', class: Migration20270105000000_username_holds },
   { name: 'Migration20270106000000_account_sessions', class: Migration20270106000000_account_sessions },
   { name: 'Migration20270107000000_two_factor', class: Migration20270107000000_two_factor },
+  { name: 'Migration20270108000000_email_verification', class: Migration20270108000000_email_verification },
+  { name: 'Migration20270109000000_account_deletion', class: Migration20270109000000_account_deletion },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

@@ -5,7 +5,16 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
 /** The creators' screens (spec §2); every other page path that is not the API is the 404 page. */
-const DASHBOARD_ROUTES = new Set(['/', '/auth', '/dashboard', '/dashboard/account', '/subscribe', '/forgot-password', '/reset-password']);
+const DASHBOARD_ROUTES = new Set([
+  '/',
+  '/auth',
+  '/dashboard',
+  '/dashboard/account',
+  '/subscribe',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+]);
 
 /**
  * Serves the dashboard app's build on the API's origin: hashed assets cached for a year, the app's

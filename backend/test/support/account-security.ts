@@ -1,4 +1,4 @@
-import type { Mail, TestSmtp } from './smtp.js';
+import { textOf, type Mail, type TestSmtp } from './smtp.js';
 
 /** What a response looks like to these helpers (supertest's Response). */
 export interface HttpResponse {
@@ -45,25 +45,28 @@ export function attributesOf(line: string): Record<string, string> {
   );
 }
 
-/** A mail's text as a reader sees it: quoted-printable soft line breaks and escapes undone. */
-export const textOf = (mail: Mail): string =>
-  mail.raw
-    .replace(/=\r\n/g, '')
-    .replace(/((?:=[0-9A-F]{2})+)/g, (run) =>
-      Buffer.from(
-        run
-          .split('=')
-          .slice(1)
-          .map((hex) => parseInt(hex, 16)),
-      ).toString('utf8'),
-    )
-    .replace(/\r\n/g, '\n');
+export { textOf };
 
-/** The mails the SMTP server received for this address, waiting until there are `count` of them. */
-export async function mailsTo(smtp: TestSmtp, email: string, count = 1, timeoutMs = 10_000): Promise<Mail[]> {
+/** The link to confirm the address that every sign-up mails (issue 14), or one to confirm a new address. */
+export const isAddressConfirmation = (mail: Mail): boolean =>
+  /^Subject: Confirm your (new )?Linkbio email address/im.test(mail.raw);
+
+/**
+ * The mails the SMTP server received for this address (those `which` keeps, all by default), waiting until
+ * there are `count` of them.
+ */
+export async function mailsTo(
+  smtp: TestSmtp,
+  email: string,
+  count = 1,
+  timeoutMs = 10_000,
+  which: (mail: Mail) => boolean = () => true,
+): Promise<Mail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = smtp.mails.filter((mail) => mail.to.some((to) => to.toLowerCase() === email.toLowerCase()));
+    const mails = smtp.mails.filter(
+      (mail) => which(mail) && mail.to.some((to) => to.toLowerCase() === email.toLowerCase()),
+    );
     if (mails.length >= count) return mails;
     if (Date.now() > deadline)
       throw new Error(`expected ${count} mail(s) to ${email} within ${timeoutMs} ms, got ${mails.length}`);

@@ -37,3 +37,17 @@ export async function startSmtp(): Promise<TestSmtp> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A mail's text as a reader sees it: quoted-printable soft line breaks and escapes undone. */
+export const textOf = (mail: Mail): string =>
+  mail.raw
+    .replace(/=\r\n/g, '')
+    .replace(/((?:=[0-9A-F]{2})+)/g, (run) =>
+      Buffer.from(
+        run
+          .split('=')
+          .slice(1)
+          .map((hex) => parseInt(hex, 16)),
+      ).toString('utf8'),
+    )
+    .replace(/\r\n/g, '\n');

@@ -25,6 +25,10 @@ export const createRouter = () =>
       path: '/reset-password',
       lazy: async () => ({ Component: (await import('./routes/reset-password-page')).ResetPasswordPage }),
     },
+    {
+      path: '/verify-email',
+      lazy: async () => ({ Component: (await import('./routes/verify-email-page')).VerifyEmailPage }),
+    },
     { path: '/subscribe', lazy: async () => ({ Component: (await import('./routes/subscribe-page')).SubscribePage }) },
     { path: '*', element: <NotFoundPage /> },
   ]);

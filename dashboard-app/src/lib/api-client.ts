@@ -47,5 +47,5 @@ export const api = {
   get: <T>(path: string) => apiRequest<T>('GET', path),
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
 };

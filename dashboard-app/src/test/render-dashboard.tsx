@@ -53,6 +53,7 @@ export const aUser = (overrides: Partial<UserView> = {}): UserView => ({
   enableBooking: false,
   bookingPrice: null,
   isPremium: false,
+  emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });

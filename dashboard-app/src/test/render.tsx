@@ -84,6 +84,7 @@ export function aCreator(overrides: Partial<UserView> = {}): UserView {
     enableBooking: false,
     bookingPrice: null,
     isPremium: false,
+    emailVerified: true,
     createdAt: '2024-01-01T00:00:00.000Z',
     ...overrides,
   };

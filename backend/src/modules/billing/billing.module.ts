@@ -12,6 +12,7 @@ import { LocalPaymentStore } from './application/ports/local-payment.store.js';
 import { PaymentGateway } from './application/ports/payment-gateway.js';
 import { Transactions } from '../../shared/transactions.js';
 import { SettleBookingService } from './application/settle-booking.service.js';
+import { PremiumEnding } from './application/ports/premium-ending.js';
 import { SubscriptionsUseCase } from './application/subscriptions.use-case.js';
 import { BillingSweepProcessor } from './jobs/billing-sweep.processor.js';
 import { BillingController } from './http/billing.controller.js';
@@ -53,8 +54,9 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
     ConfirmBookingPaymentUseCase,
     ConfirmLocalCardUseCase,
     SubscriptionsUseCase,
+    { provide: PremiumEnding, useExisting: SubscriptionsUseCase },
     BillingSweepProcessor,
   ],
-  exports: [BillingSweepProcessor],
+  exports: [BillingSweepProcessor, PremiumEnding],
 })
 export class BillingModule {}

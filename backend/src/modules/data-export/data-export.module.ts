@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
 import { EXPORTS_PER_HOUR } from '@linkbio/shared-contracts';
-import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import type { Env } from '../../config/env.js';
-import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { FlexibleRateLimit, limitersOver } from '../../shared/infrastructure/rate-limiters.js';
+import { PG_POOL } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { ExportAccountDataUseCase } from './application/export-account-data.use-case.js';
 import { AccountDataSource } from './application/ports/account-data.source.js';
 import { ExportRateLimit } from './application/ports/export-rate-limit.js';
@@ -19,12 +17,7 @@ import { PostgresAccountDataSource } from './infrastructure/postgres-account-dat
   controllers: [DataExportController],
   providers: [
     { provide: AccountDataSource, inject: [PG_POOL], useFactory: (pool: pg.Pool) => new PostgresAccountDataSource(pool) },
-    {
-      provide: ExportRateLimit,
-      inject: [ENV, PG_POOL, REDIS],
-      useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
-        new FlexibleRateLimit(limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })('account_export', EXPORTS_PER_HOUR, 60 * 60)),
-    },
+    rateLimitProvider(ExportRateLimit, 'account_export', EXPORTS_PER_HOUR, 60 * 60),
     ExportAccountDataUseCase,
   ],
 })

@@ -5,10 +5,12 @@ import type pg from 'pg';
 import type { Env } from '../../config/env.js';
 import { EmailModule } from '../../shared/email/email.module.js';
 import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { FlexibleRateLimit, limitersOver } from '../../shared/infrastructure/rate-limiters.js';
+import { limitersOver, rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { ACCOUNT_SECURITY_CONTROLLERS, ACCOUNT_SECURITY_PROVIDERS } from './account-security.providers.js';
+import { EMAIL_ADDRESS_CONTROLLERS, EMAIL_ADDRESS_PROVIDERS } from './email-address.providers.js';
 import { AuthenticateUseCase } from './application/authenticate.use-case.js';
 import { ChangeUsernameUseCase } from './application/change-username.use-case.js';
+import { AccountSessions } from './application/ports/account-sessions.js';
 import { AttemptLimiter } from './application/ports/attempt-limiter.js';
 import { PasswordHasher } from './application/ports/password-hasher.js';
 import { UserRepository } from './application/ports/user.repository.js';
@@ -28,7 +30,7 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_PROVIDERS } from './two-factor.provi
 
 @Module({
   imports: [PassportModule.register({ session: true }), EmailModule],
-  controllers: [AuthController, UsersController, AccountProfileController, ...ACCOUNT_SECURITY_CONTROLLERS, ...TWO_FACTOR_CONTROLLERS],
+  controllers: [AuthController, UsersController, AccountProfileController, ...ACCOUNT_SECURITY_CONTROLLERS, ...TWO_FACTOR_CONTROLLERS, ...EMAIL_ADDRESS_CONTROLLERS],
   providers: [
     { provide: UserRepository, useClass: MikroOrmUserRepository },
     { provide: PasswordHasher, useClass: Argon2PasswordHasher },
@@ -38,14 +40,7 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_PROVIDERS } from './two-factor.provi
       useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
         new FlexibleAttemptLimiter(limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })),
     },
-    {
-      provide: UsernameChangeRateLimit,
-      inject: [ENV, PG_POOL, REDIS],
-      useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
-        new FlexibleRateLimit(
-          limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })('username_change', USERNAME_CHANGES_PER_HOUR, 60 * 60),
-        ),
-    },
+    rateLimitProvider(UsernameChangeRateLimit, 'username_change', USERNAME_CHANGES_PER_HOUR, 60 * 60),
     ChangeUsernameUseCase,
     RegisterUseCase,
     AuthenticateUseCase,
@@ -54,7 +49,8 @@ import { TWO_FACTOR_CONTROLLERS, TWO_FACTOR_PROVIDERS } from './two-factor.provi
     SessionSerializer,
     ...ACCOUNT_SECURITY_PROVIDERS,
     ...TWO_FACTOR_PROVIDERS,
+    ...EMAIL_ADDRESS_PROVIDERS,
   ],
-  exports: [UserRepository, SESSION_STORE],
+  exports: [UserRepository, SESSION_STORE, PasswordHasher, AttemptLimiter, AccountSessions],
 })
 export class IdentityModule {}

@@ -1,9 +1,8 @@
 import type { Provider, Type } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import type { Env } from '../../config/env.js';
-import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { FlexibleRateLimit, limitersOver } from '../../shared/infrastructure/rate-limiters.js';
+import { ENV, PG_POOL } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { Totp } from './application/ports/totp.js';
 import { TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SECONDS, TwoFactorAttemptLimit } from './application/ports/two-factor-attempt-limit.js';
 import { TwoFactorStore } from './application/ports/two-factor.store.js';
@@ -22,13 +21,6 @@ export const TWO_FACTOR_PROVIDERS: Provider[] = [
     useFactory: (pool: pg.Pool, env: Env) => new PostgresTwoFactorStore(pool, env.SESSION_SECRET),
   },
   { provide: Totp, useClass: OtpauthTotp },
-  {
-    provide: TwoFactorAttemptLimit,
-    inject: [ENV, PG_POOL, REDIS],
-    useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
-      new FlexibleRateLimit(
-        limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })('two_factor', TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SECONDS),
-      ),
-  },
+  rateLimitProvider(TwoFactorAttemptLimit, 'two_factor', TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SECONDS),
   TwoFactorUseCase,
 ];

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Module } from '@nestjs/common';
-import type { Redis } from 'ioredis';
-import type pg from 'pg';
 import { UPLOADS_PER_HOUR } from '@linkbio/shared-contracts';
 import type { Env } from '../../config/env.js';
-import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { FlexibleRateLimit, limitersOver } from '../../shared/infrastructure/rate-limiters.js';
+import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { ChangeImageUseCase } from './application/change-image.use-case.js';
 import { ObjectStorage } from './application/ports/object-storage.js';
@@ -42,12 +40,7 @@ export function createObjectStorage(env: Env): ObjectStorage {
   providers: [
     { provide: ObjectStorage, inject: [ENV], useFactory: createObjectStorage },
     { provide: UploadGrants, useClass: PgUploadGrants },
-    {
-      provide: UploadRateLimit,
-      inject: [ENV, PG_POOL, REDIS],
-      useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
-        new FlexibleRateLimit(limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })('upload_url', UPLOADS_PER_HOUR, 60 * 60)),
-    },
+    rateLimitProvider(UploadRateLimit, 'upload_url', UPLOADS_PER_HOUR, 60 * 60),
     RequestUploadUseCase,
     ChangeImageUseCase,
   ],

@@ -1,12 +1,8 @@
 import { Module } from '@nestjs/common';
 import { SUPPORT_REQUESTS_PER_HOUR } from '@linkbio/shared-contracts';
-import type { Redis } from 'ioredis';
-import type pg from 'pg';
-import type { Env } from '../../config/env.js';
 import { EmailModule } from '../../shared/email/email.module.js';
 import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
-import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { FlexibleRateLimit, limitersOver } from '../../shared/infrastructure/rate-limiters.js';
+import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { Transactions } from '../../shared/transactions.js';
 import { OperatorGuard } from '../payouts/http/operator.guard.js';
 import { CloseSupportRequestUseCase } from './application/close-support-request.use-case.js';
@@ -32,14 +28,7 @@ import { PostgresSupportRequestStore } from './infrastructure/postgres-support-r
     { provide: SupportRequestStore, useClass: PostgresSupportRequestStore },
     { provide: Transactions, useClass: MikroOrmTransactions },
     { provide: EmailOutbox, useClass: PostgresEmailOutbox },
-    {
-      provide: SupportRequestLimiter,
-      inject: [ENV, PG_POOL, REDIS],
-      useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
-        new FlexibleRateLimit(
-          limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })('support_request', SUPPORT_REQUESTS_PER_HOUR, 60 * 60),
-        ),
-    },
+    rateLimitProvider(SupportRequestLimiter, 'support_request', SUPPORT_REQUESTS_PER_HOUR, 60 * 60),
     OperatorGuard,
     CreateSupportRequestUseCase,
     ListSupportRequestsUseCase,

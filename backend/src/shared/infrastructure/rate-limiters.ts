@@ -1,7 +1,10 @@
+import type { Abstract, Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Env } from '../../config/env.js';
 import { RateLimit } from '../rate-limit.js';
+import { ENV, PG_POOL, REDIS } from './infrastructure.tokens.js';
 
 /** Makes one rate-limiter-flexible counter: `points` actions per `duration` seconds, keys under `keyPrefix`. */
 export type LimiterFactory = (keyPrefix: string, points: number, duration: number) => RateLimiterAbstract;
@@ -46,3 +49,21 @@ export class FlexibleRateLimit extends RateLimit {
     }
   }
 }
+
+/**
+ * Provides a RateLimit port (`provide`, a subclass used as its DI token) as one counter in the install's
+ * store: `points` actions per `duration` seconds per key, keys under `keyPrefix`.
+ */
+export const rateLimitProvider = (
+  provide: Abstract<RateLimit>,
+  keyPrefix: string,
+  points: number,
+  duration: number,
+): Provider => ({
+  provide,
+  inject: [ENV, PG_POOL, REDIS],
+  useFactory: (env: Env, pool: pg.Pool, redis: Redis | null) =>
+    new FlexibleRateLimit(
+      limitersOver({ redis, pool, redisKeyPrefix: env.REDIS_KEY_PREFIX })(keyPrefix, points, duration),
+    ),
+});

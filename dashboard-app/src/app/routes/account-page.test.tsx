@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { AccountMessages, type SessionView } from '@linkbio/shared-contracts';
-import { aCreator, renderRoutes, stubApi, stubRoute } from '@/test/render';
+import { AccountMessages, DeletionMessages, type SessionView } from '@linkbio/shared-contracts';
+import { aCreator, findToast, renderRoutes, stubApi, stubRoute } from '@/test/render';
 import { AccountPage } from './account-page';
 
 const thisDevice: SessionView = {
@@ -31,7 +31,7 @@ describe('AccountPage', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
-  it('shows the four cards in order, with the way back to the dashboard', async () => {
+  it('shows the cards in order, with the way back to the dashboard', async () => {
     stubApi({
       'GET /api/auth/me': { body: aCreator() },
       'GET /api/auth/sessions': { body: { sessions: [thisDevice] } },
@@ -47,7 +47,16 @@ describe('AccountPage', () => {
         .map((region) => region.getAttribute('aria-labelledby'))
         .filter((id): id is string => Boolean(id))
         .map((id) => document.getElementById(id)?.textContent),
-    ).toEqual(['Profile', 'Username', 'Password', 'Signed-in devices']);
+    ).toEqual([
+      'Profile',
+      'Username',
+      'Email',
+      'Password',
+      'Two-factor sign-in',
+      'Signed-in devices',
+      'Your data',
+      'Delete account',
+    ]);
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(document.title).toBe('Account · Linkbio');
   });
@@ -111,5 +120,31 @@ describe('AccountPage', () => {
 
     expect(await within(card).findByText(AccountMessages.passwordChanged)).toBeInTheDocument();
     expect(await within(devices).findByText(/No other devices are signed in/)).toBeInTheDocument();
+  });
+
+  it('after deleting, forgets everything cached and lands on the landing page with the message', async () => {
+    stubApi({
+      'GET /api/auth/me': { body: aCreator() },
+      'GET /api/auth/sessions': { body: { sessions: [thisDevice] } },
+      'GET /api/users/me/deletion': { body: { unpaidCents: 0, premium: false } },
+      'DELETE /api/users/me': { body: { message: DeletionMessages.deleted } },
+    });
+    const { user, client, router } = renderRoutes(
+      [{ path: '/dashboard/account', element: <AccountPage /> }, stubRoute('/', 'Landing'), stubRoute('/auth', 'Auth')],
+      '/dashboard/account',
+    );
+    client.setQueryData(['qr-code'], { url: 'http://localhost/alex' });
+
+    const card = await screen.findByRole('region', { name: 'Delete account' });
+    await user.click(await within(card).findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect((await findToast(DeletionMessages.deleted)).element).toBeInTheDocument();
+    expect(client.getQueryData(['auth', 'me'])).toBeNull();
+    expect(client.getQueryData(['qr-code'])).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { EmailMessages } from '@linkbio/shared-contracts';
 import { openPublicPage } from '@/features/dashboard/lib/navigate';
 import { aLink, anAnalytics, aUser, never, renderDashboard, stubApi } from '@/test/render-dashboard';
 import { DashboardPage } from './dashboard-page';
@@ -131,5 +132,19 @@ describe('DashboardPage', () => {
     await user.click(await screen.findByRole('radio', { name: 'Dark' }));
 
     await waitFor(() => expect(client.getQueryData<{ theme: string }>(['auth', 'me'])?.theme).toBe('dark'));
+  });
+
+  it('asks to confirm the e-mail address above the header only while it is unconfirmed', async () => {
+    signedIn({ 'GET /api/auth/me': { body: aUser({ displayName: 'Maya Chen', emailVerified: false }) } });
+    const { unmount } = renderDashboard(<DashboardPage />);
+    const banner = await screen.findByRole('region', { name: 'Confirm your email address' });
+    expect(banner).toHaveTextContent(EmailMessages.unverifiedBanner);
+    expect(within(banner).getByRole('button', { name: 'Resend the link' })).toBeEnabled();
+    unmount();
+
+    signedIn();
+    renderDashboard(<DashboardPage />);
+    await screen.findByRole('heading', { level: 1, name: 'Maya Chen' });
+    expect(screen.queryByText(EmailMessages.unverifiedBanner)).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { analyticsKey } from '@/features/dashboard/api/get-analytics';
 import { BookingSettingsCard } from '@/features/dashboard/components/booking-settings-card';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { DashboardSkeleton } from '@/features/dashboard/components/dashboard-skeleton';
+import { UnverifiedEmailBanner } from '@/features/email/components/unverified-email-banner';
 import { PayoutSettingsCard } from '@/features/dashboard/components/payout-settings-card';
 import { ProfilePictureCard } from '@/features/dashboard/components/profile-picture-card';
 import { ProfileTemplateCard } from '@/features/dashboard/components/profile-template-card';
@@ -34,6 +35,7 @@ function CreatorDashboard({ user }: { user: UserView }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-10">
+      <UnverifiedEmailBanner user={user} />
       <DashboardHeader user={user} actions={<QrCodeButton username={user.username} className="col-span-2" />} />
       <StatCards />
       <LazyAnalyticsCard isPremium={user.isPremium} />

@@ -74,6 +74,24 @@ export class SubscriptionsUseCase {
     return this.view(userId);
   }
 
+  /**
+   * Cancels every subscription of the creator not yet ended, at once, at the provider (an account being
+   * deleted), and records each one's ended state; Premium is recomputed. Safe to repeat.
+   */
+  async endNow(userId: string): Promise<void> {
+    for (const id of await this.store.openSubscriptionsOf(userId)) {
+      const snapshot = await this.gateway.cancelNow(id);
+      const now = this.clock.now();
+      await this.transactions.run(async () => {
+        const locked = await this.store.lockSubscription(id);
+        const next = locked && applySnapshot(locked, snapshot, Math.max(locked.lastEventCreated, Math.floor(now.getTime() / 1000)));
+        if (next) await this.store.saveSubscription(next, now);
+      });
+    }
+    const now = this.clock.now();
+    await this.transactions.run(() => this.store.refreshPremium(userId, now));
+  }
+
   async view(userId: string): Promise<SubscriptionView> {
     await this.endLapsed(userId);
     const [subscription, creator] = await Promise.all([this.store.latestSubscriptionOf(userId), this.store.findCreator(userId)]);

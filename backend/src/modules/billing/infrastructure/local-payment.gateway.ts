@@ -87,4 +87,13 @@ export class LocalPaymentGateway extends PaymentGateway {
       return { status: next.status, currentPeriodEnd: next.currentPeriodEnd, cancelAtPeriodEnd: true };
     });
   }
+
+  cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    return this.transactions.run(async () => {
+      const subscription = await this.store.lockSubscription(subscriptionId);
+      if (!subscription) return { status: 'canceled', currentPeriodEnd: null, cancelAtPeriodEnd: false };
+      if (subscription.status !== 'canceled') await this.store.saveSubscription({ ...subscription, status: 'canceled' });
+      return { status: 'canceled', currentPeriodEnd: subscription.currentPeriodEnd, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd };
+    });
+  }
 }

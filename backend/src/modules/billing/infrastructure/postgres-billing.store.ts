@@ -210,6 +210,14 @@ export class PostgresBillingStore extends BillingStore {
     );
   }
 
+  async openSubscriptionsOf(userId: Id): Promise<string[]> {
+    const rows = await this.rows<{ id: string }>(
+      `select id from subscriptions where user_id = ? and status not in ('canceled', 'incomplete_expired') order by created_at, id`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async refreshPremium(userId: Id, now: Date): Promise<boolean> {
     const rows = await this.rows<SubscriptionRow>('select * from subscriptions where user_id = ?', [userId]);
     const premium = rows.map(toSubscription).some((s) => grantsPremium(s, now));

@@ -146,6 +146,20 @@ export class StripePaymentGateway extends PaymentGateway {
     });
   }
 
+  cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    return this.call('cancel a subscription', async () => {
+      try {
+        return this.snapshot(await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `subscription-${subscriptionId}-cancel` }));
+      } catch (error) {
+        // Already cancelled, or unknown: nothing left to charge. Its state as Stripe has it, when it has one.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const found = await this.stripe.subscriptions.retrieve(subscriptionId).catch(() => null);
+        if (found && found.status !== 'canceled' && found.status !== 'incomplete_expired') throw error;
+        return found ? this.snapshot(found) : { status: 'canceled', currentPeriodEnd: null, cancelAtPeriodEnd: false };
+      }
+    });
+  }
+
   /** Runs one exchange with Stripe; any failure becomes 'unavailable' for the caller, its cause logged. */
   private async call<T>(what: string, work: () => Promise<T>): Promise<T> {
     try {

@@ -7,6 +7,7 @@ import { AccountEmails } from './ports/account-emails.js';
 import { AttemptLimiter } from './ports/attempt-limiter.js';
 import { BackgroundWork } from './ports/background-work.js';
 import { PasswordResetTokens } from './ports/password-reset-tokens.js';
+import { sendSecretLink } from './secret-link-mail.js';
 import { UserRepository } from './ports/user.repository.js';
 
 export interface PasswordResetCommand {
@@ -46,16 +47,9 @@ export class RequestPasswordResetUseCase {
     const now = this.clock.now();
     const { token, tokenHash } = newResetToken();
     const mail = resetEmail(user, resetLink(linkOrigin, token));
-    await this.transactions.run(async () => {
-      await this.tokens.replace({
-        userId: user.id,
-        tokenHash,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + RESET_VALID_MS),
-      });
-      await this.emails.enqueue(mail, now);
-    });
-    await this.emails.deliver();
-    await this.emails.forgetSecret(mail.dedupeKey);
+    const expiresAt = new Date(now.getTime() + RESET_VALID_MS);
+    await sendSecretLink({ transactions: this.transactions, emails: this.emails }, mail, now, () =>
+      this.tokens.replace({ userId: user.id, tokenHash, createdAt: now, expiresAt }),
+    );
   }
 }

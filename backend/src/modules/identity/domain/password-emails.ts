@@ -2,7 +2,7 @@ import { PASSWORD_RESET_VALID_MINUTES } from '@linkbio/shared-contracts';
 import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
 import { newId } from '../../../shared/ids.js';
 
-interface Recipient {
+export interface Recipient {
   email: string;
   displayName: string;
 }

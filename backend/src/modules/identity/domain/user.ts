@@ -75,6 +75,10 @@ export class User {
   /** Integer cents. */
   bookingPrice: number | null = null;
   isPremium = false;
+  /** When the account was deleted: the row stays as a tombstone, its personal data erased (account-deletion). */
+  deletedAt: Date | null = null;
+  /** When the address `email` was confirmed (a link e-mailed to it was opened); null until then. */
+  emailVerifiedAt: Date | null = null;
   createdAt: Date;
   updatedAt: Date;
 
@@ -197,6 +201,19 @@ export class User {
   /** A new password, as the PasswordHasher's hash of it (the password itself is never kept). */
   changePassword(passwordHash: string, now: Date): void {
     this.passwordHash = passwordHash;
+    this.updatedAt = now;
+  }
+
+  /** The link e-mailed to the account's address was opened: the address is confirmed (once; later calls keep the first time). */
+  verifyEmail(now: Date): void {
+    this.emailVerifiedAt ??= now;
+    this.updatedAt = now;
+  }
+
+  /** A new address, confirmed by opening a link e-mailed to it. */
+  changeEmail(email: string, now: Date): void {
+    this.email = email;
+    this.emailVerifiedAt = now;
     this.updatedAt = now;
   }
 

@@ -1,10 +1,14 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { RegisterRequest, type TwoFactorRequiredView, type UserView } from '@linkbio/shared-contracts';
+import type { Env } from '../../../config/env.js';
+import { ENV } from '../../../shared/infrastructure/infrastructure.tokens.js';
+import { EmailVerificationUseCase } from '../application/email-verification.use-case.js';
 import { AttemptLimiter } from '../application/ports/attempt-limiter.js';
 import { RegisterUseCase } from '../application/register.use-case.js';
 import type { User } from '../domain/user.js';
 import { SESSION_COOKIE } from '../identity.constants.js';
+import { linkOrigin } from './link-origin.js';
 import { LoginGuard } from './login.guard.js';
 import { secondStepRequired } from './sign-in.js';
 import { logIn, SignInRecorder } from './sign-in.recorder.js';
@@ -17,6 +21,8 @@ export class AuthController {
     private readonly register: RegisterUseCase,
     private readonly limiter: AttemptLimiter,
     private readonly signIns: SignInRecorder,
+    private readonly verification: EmailVerificationUseCase,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   @Post('register')
@@ -27,6 +33,7 @@ export class AuthController {
   ): Promise<UserView> {
     await this.limiter.consume({ action: 'register', ip: request.ip ?? 'unknown', email: body.email });
     const user = await this.register.execute(body);
+    this.verification.afterSignUp(user, linkOrigin(this.env));
     await logIn(request, user);
     await this.signIns.signedIn(request, response, user);
     return toUserView(user);

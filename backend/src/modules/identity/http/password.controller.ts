@@ -13,6 +13,7 @@ import { ChangePasswordUseCase } from '../application/change-password.use-case.j
 import { RequestPasswordResetUseCase } from '../application/request-password-reset.use-case.js';
 import { ResetPasswordUseCase } from '../application/reset-password.use-case.js';
 import type { User } from '../domain/user.js';
+import { linkOrigin } from './link-origin.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { SignInRecorder } from './sign-in.recorder.js';
 
@@ -56,7 +57,7 @@ export class PasswordController {
   @Post('password-reset')
   @HttpCode(200)
   async requestLink(@Body() body: PasswordResetRequest, @Req() request: Request): Promise<MessageView> {
-    await this.requestReset.execute({ email: body.email, ip: clientIp(request), linkOrigin: this.linkOrigin() });
+    await this.requestReset.execute({ email: body.email, ip: clientIp(request), linkOrigin: linkOrigin(this.env) });
     return { message: AccountMessages.resetRequested };
   }
 
@@ -65,13 +66,5 @@ export class PasswordController {
   async confirm(@Body() body: ConfirmPasswordResetRequest, @Req() request: Request): Promise<MessageView> {
     await this.resetPassword.execute({ token: body.token, password: body.password, ip: clientIp(request) });
     return { message: AccountMessages.passwordReset };
-  }
-
-  /**
-   * PUBLIC_URL, never the request's Host: a link built from a Host header someone sent would carry the token
-   * to their site. Unset (one machine, `npm start`): this machine's own address.
-   */
-  private linkOrigin(): string {
-    return this.env.PUBLIC_URL ?? `http://localhost:${this.env.PORT}`;
   }
 }

@@ -21,6 +21,7 @@ export function toUserView(user: User): UserView {
     enableBooking: user.enableBooking,
     bookingPrice: user.bookingPrice,
     isPremium: user.isPremium,
+    emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -23,6 +23,8 @@ export const ATTEMPT_LIMITS = {
   /** Reset e-mails asked for: whether the address has an account or not, counted alike. */
   password_reset: { perIp: 20, perEmail: 5, windowSeconds: 60 * 60 },
   password_reset_confirm: { perIp: 20, windowSeconds: 15 * 60 },
+  /** Links from e-mails confirming an address, opened: tokens guessed from one address are held as resets are. */
+  email_confirm: { perIp: 20, windowSeconds: 15 * 60 },
 } as const satisfies Record<GuardedAction, Limits>;
 
 interface Counters {
@@ -53,6 +55,7 @@ export class FlexibleAttemptLimiter extends AttemptLimiter {
       password_change: build('password_change'),
       password_reset: build('password_reset'),
       password_reset_confirm: build('password_reset_confirm'),
+      email_confirm: build('email_confirm'),
     };
   }
 

@@ -82,7 +82,12 @@ export class MikroOrmUserRepository extends UserRepository {
   }
 
   async save(user: User): Promise<void> {
-    await this.em.persistAndFlush(user);
+    try {
+      await this.em.persistAndFlush(user);
+    } catch (error) {
+      // A new e-mail address another account took meanwhile (the unique index decides between two).
+      throw uniqueViolationAsDomainError(error);
+    }
   }
 
   change(id: Id, change: (user: User) => void): Promise<User | null> {

@@ -33,6 +33,9 @@ export class OutboxAccountEmails extends AccountEmails {
 
   async forgetSecret(dedupeKey: string): Promise<void> {
     try {
+      // Another relay run may be sending it right now (it skipped our deliver): wait for its lock to go, so
+      // the update below, a statement of its own, sees it sent.
+      await this.em.execute('select 1 from email_outbox where dedupe_key = ? for update', [dedupeKey]);
       await this.em.execute(
         `update email_outbox set body = regexp_replace(body, 'token=[A-Za-z0-9_-]+', ?, 'g')
           where dedupe_key = ? and sent_at is not null`,

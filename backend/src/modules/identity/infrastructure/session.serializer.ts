@@ -30,7 +30,8 @@ export class SessionSerializer extends PassportSerializer implements OnApplicati
   deserializeUser(id: string, done: (err: Error | null, user?: User | false) => void): void {
     if (this.closed) return done(PASS);
     this.users.readById(id).then(
-      (user) => done(null, user ?? false),
+      // A deleted account's session is signed in to nothing, even before its ending reaches the store.
+      (user) => done(null, user && !user.deletedAt ? user : false),
       (error: Error) => done(error),
     );
   }

@@ -23,6 +23,8 @@ export const UserSchema = new EntitySchema<User>({
     enableBooking: { type: 'boolean' },
     bookingPrice: { type: 'integer', nullable: true },
     isPremium: { type: 'boolean' },
+    deletedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    emailVerifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
   },

@@ -87,6 +87,19 @@ describe('CreateWeeklyPayoutsUseCase', () => {
     expect(jobs.sent.sort()).toEqual([byCreator.get(both.id)!.id, byCreator.get(cash.id)!.id].sort());
   });
 
+  it('holds the payout of a creator whose e-mail address is not confirmed, whatever their details (not queued)', async () => {
+    const { store, jobs, create } = setup();
+    const unconfirmed = store.addCreator({ paypalEmail: 'pay@example.com', emailVerified: false });
+    store.addEntry(unconfirmed.id, 500, '2026-11-18T12:00:00Z');
+
+    const { created } = await create.execute();
+
+    expect(created.map(summary)).toEqual([
+      { week: '2026-W47', amount: 500, method: null, destination: null, status: 'on_hold' },
+    ]);
+    expect(jobs.sent).toEqual([]);
+  });
+
   it('makes one payout per creator per week however often it runs', async () => {
     const { store, jobs, create } = setup();
     const alice = store.addCreator({ paypalEmail: 'alice@example.com' });

@@ -26,7 +26,7 @@ const setup = () => {
       creatorId: creator.id,
       week: parseIsoWeek('2026-W47')!,
       amount: 1000,
-      details: { paypalEmail: null, cashappHandle: null, ...details },
+      details: { paypalEmail: null, cashappHandle: null, emailVerified: true, ...details },
       now: new Date('2026-11-23T00:00:05Z'),
     });
     await store.insert(opened);

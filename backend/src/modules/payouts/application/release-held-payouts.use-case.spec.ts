@@ -28,7 +28,7 @@ const setup = (options: { paypalConfigured?: boolean } = {}) => {
       creatorId: creator.id,
       week: parseIsoWeek('2026-W47')!,
       amount: 1000,
-      details: { paypalEmail: null, cashappHandle: null, ...details },
+      details: { paypalEmail: null, cashappHandle: null, emailVerified: true, ...details },
       now: clock.now(),
     });
     await store.insert(opened);
@@ -59,6 +59,23 @@ describe('ReleaseHeldPayoutsUseCase', () => {
       updatedAt: clock.now(),
     });
     expect((await store.find(stillHeld.id))?.status).toBe('on_hold');
+    expect(jobs.sent).toEqual([held.id]);
+  });
+
+  it('releases a payout held for an unconfirmed e-mail address once the creator confirms it, and not before', async () => {
+    const { store, jobs, sweep, payout } = setup();
+    const held = await payout({ paypalEmail: 'pay@example.com', emailVerified: false });
+    expect(held.status).toBe('on_hold');
+
+    expect(await sweep.execute()).toEqual({ released: 0, requeued: 0, settled: 0 });
+    store.changeDetails(held.creatorId, { emailVerified: true });
+    expect(await sweep.execute()).toEqual({ released: 1, requeued: 0, settled: 0 });
+
+    expect(await store.find(held.id)).toMatchObject({
+      status: 'pending',
+      method: 'paypal',
+      destination: 'pay@example.com',
+    });
     expect(jobs.sent).toEqual([held.id]);
   });
 

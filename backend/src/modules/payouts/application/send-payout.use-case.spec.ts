@@ -29,7 +29,7 @@ const setup = (options: { paypalConfigured?: boolean } = {}) => {
       creatorId: creator.id,
       week: parseIsoWeek('2026-W47')!,
       amount,
-      details: { paypalEmail: null, cashappHandle: null, ...details },
+      details: { paypalEmail: null, cashappHandle: null, emailVerified: true, ...details },
       now: clock.now(),
     });
     await store.insert(made);

@@ -12,7 +12,7 @@ const payout = (overrides: Partial<Payout> = {}): Payout => ({
     creatorId: 'c1',
     week,
     amount: 2550,
-    details: { paypalEmail: 'pay@example.com', cashappHandle: null },
+    details: { paypalEmail: 'pay@example.com', cashappHandle: null, emailVerified: true },
     now: NOW,
   }),
   ...overrides,
@@ -66,7 +66,19 @@ describe('Payout', () => {
       creatorId: 'c1',
       week,
       amount: 100,
-      details: { paypalEmail: null, cashappHandle: null },
+      details: { paypalEmail: null, cashappHandle: null, emailVerified: true },
+      now: NOW,
+    });
+    expect(held).toMatchObject({ status: 'on_hold', method: null, destination: null });
+  });
+
+  it('opens on hold, with no method, for a creator whose e-mail address is not confirmed yet', () => {
+    const held = openPayout({
+      id: 'p1',
+      creatorId: 'c1',
+      week,
+      amount: 100,
+      details: { paypalEmail: 'pay@example.com', cashappHandle: 'cash', emailVerified: false },
       now: NOW,
     });
     expect(held).toMatchObject({ status: 'on_hold', method: null, destination: null });
@@ -80,16 +92,19 @@ describe('Payout', () => {
     }
   });
 
-  it('is released from hold once the creator has details, and not before', () => {
+  it('is released from hold once the creator has details and a confirmed e-mail address, and not before', () => {
     const held = payout({ status: 'on_hold', method: null, destination: null });
-    expect(released(held, { paypalEmail: null, cashappHandle: null }, LATER)).toBeNull();
-    expect(released(held, { paypalEmail: null, cashappHandle: 'cash' }, LATER)).toMatchObject({
+    expect(released(held, { paypalEmail: null, cashappHandle: null, emailVerified: true }, LATER)).toBeNull();
+    expect(released(held, { paypalEmail: null, cashappHandle: 'cash', emailVerified: false }, LATER)).toBeNull();
+    expect(released(held, { paypalEmail: null, cashappHandle: 'cash', emailVerified: true }, LATER)).toMatchObject({
       status: 'pending',
       method: 'cashapp',
       destination: 'cash',
       updatedAt: LATER,
     });
-    expect(released(payout(), { paypalEmail: 'x@example.com', cashappHandle: null }, LATER)).toBeNull();
+    expect(
+      released(payout(), { paypalEmail: 'x@example.com', cashappHandle: null, emailVerified: true }, LATER),
+    ).toBeNull();
   });
 
   it('takes the provider’s answer', () => {

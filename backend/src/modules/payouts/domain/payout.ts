@@ -26,10 +26,12 @@ export interface Payout {
   paidAt: Date | null;
 }
 
-/** Where a creator wants to be paid (their settings). */
+/** Where a creator wants to be paid (their settings), and whether they may be paid yet. */
 export interface PayoutDetails {
   paypalEmail: string | null;
   cashappHandle: string | null;
+  /** The creator's account e-mail address is confirmed (issue 14): payouts wait until it is. */
+  emailVerified: boolean;
 }
 
 export interface Destination {
@@ -48,7 +50,9 @@ export const PAYOUT_CURRENCY = 'usd';
 const FAILURE_REASON_MAX = 500;
 
 /** The PayPal e-mail when set, else the CashApp handle, else nowhere yet (the payout waits on hold). */
-export function destinationFor(details: PayoutDetails | null): Destination | null {
+export function destinationFor(
+  details: Pick<PayoutDetails, 'paypalEmail' | 'cashappHandle'> | null,
+): Destination | null {
   const paypal = details?.paypalEmail?.trim();
   if (paypal) return { method: 'paypal', destination: paypal };
   const cashapp = details?.cashappHandle?.trim();
@@ -56,7 +60,15 @@ export function destinationFor(details: PayoutDetails | null): Destination | nul
   return null;
 }
 
-/** A new payout for a week: pending when the creator said where to pay them, on hold otherwise. */
+/** Where a payout goes now: nowhere (it waits on hold) until the creator's e-mail is confirmed and they said where. */
+export function payableTo(details: PayoutDetails | null): Destination | null {
+  return details?.emailVerified ? destinationFor(details) : null;
+}
+
+/**
+ * A new payout for a week: pending when the creator said where to pay them and confirmed their e-mail
+ * address, on hold otherwise.
+ */
 export function openPayout(input: {
   id: Id;
   creatorId: Id;
@@ -67,7 +79,7 @@ export function openPayout(input: {
 }): Payout {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
     throw new RangeError('A payout is a positive whole number of cents');
-  const to = destinationFor(input.details);
+  const to = payableTo(input.details);
   return {
     id: input.id,
     creatorId: input.creatorId,
@@ -87,10 +99,13 @@ export function openPayout(input: {
   };
 }
 
-/** An on-hold payout whose creator has since set PayPal or CashApp details becomes pending; else null. */
+/**
+ * An on-hold payout whose creator has since set PayPal or CashApp details, with a confirmed e-mail address,
+ * becomes pending; else null.
+ */
 export function released(payout: Payout, details: PayoutDetails | null, now: Date): Payout | null {
   if (payout.status !== 'on_hold') return null;
-  const to = destinationFor(details);
+  const to = payableTo(details);
   if (!to) return null;
   return { ...payout, method: to.method, destination: to.destination, status: 'pending', updatedAt: now };
 }

@@ -87,11 +87,16 @@ export class PostgresPayoutStore extends PayoutStore {
   }
 
   async payoutDetailsOf(creatorId: Id): Promise<PayoutDetails | null> {
-    const [row] = await this.rows<{ paypal_email: string | null; cashapp_handle: string | null }>(
-      'select paypal_email, cashapp_handle from users where id = ?',
-      [creatorId],
-    );
-    return row ? { paypalEmail: row.paypal_email, cashappHandle: row.cashapp_handle } : null;
+    const [row] = await this.rows<{
+      paypal_email: string | null;
+      cashapp_handle: string | null;
+      email_verified: boolean;
+    }>('select paypal_email, cashapp_handle, email_verified_at is not null as email_verified from users where id = ?', [
+      creatorId,
+    ]);
+    return row
+      ? { paypalEmail: row.paypal_email, cashappHandle: row.cashapp_handle, emailVerified: row.email_verified }
+      : null;
   }
 
   async insert(p: Payout): Promise<boolean> {
@@ -175,13 +180,14 @@ export class PostgresPayoutStore extends PayoutStore {
          from payouts p join users u on u.id = p.creator_id
         where p.status = 'on_hold'
           and (coalesce(btrim(u.paypal_email), '') <> '' or coalesce(btrim(u.cashapp_handle), '') <> '')
+          and u.email_verified_at is not null
         order by p.created_at, p.id
         limit ?`,
       [limit],
     );
     return rows.map((r) => ({
       payout: toPayout(r),
-      details: { paypalEmail: r.paypal_email, cashappHandle: r.cashapp_handle },
+      details: { paypalEmail: r.paypal_email, cashappHandle: r.cashapp_handle, emailVerified: true },
     }));
   }
 

@@ -7,7 +7,7 @@ import {
   type PayoutWithCreator,
   type UnassignedEntry,
 } from '../application/ports/payout.store.js';
-import { destinationFor, type Payout, type PayoutDetails } from '../domain/payout.js';
+import { payableTo, type Payout, type PayoutDetails } from '../domain/payout.js';
 
 export interface StoredCreator extends PayoutDetails {
   id: Id;
@@ -38,6 +38,7 @@ export class InMemoryPayoutStore extends PayoutStore {
       username: `creator${this.creators.size + 1}`,
       paypalEmail: null,
       cashappHandle: null,
+      emailVerified: true,
       ...details,
     };
     this.creators.set(creator.id, creator);
@@ -89,7 +90,7 @@ export class InMemoryPayoutStore extends PayoutStore {
 
   payoutDetailsOf(creatorId: Id): Promise<PayoutDetails | null> {
     const creator = this.creators.get(creatorId);
-    return Promise.resolve(creator ? { paypalEmail: creator.paypalEmail, cashappHandle: creator.cashappHandle } : null);
+    return Promise.resolve(creator ? this.detailsOf(creatorId) : null);
   }
 
   insert(payout: Payout): Promise<boolean> {
@@ -135,7 +136,7 @@ export class InMemoryPayoutStore extends PayoutStore {
     const held = [...this.payouts.values()]
       .filter((p) => p.status === 'on_hold')
       .map((p) => ({ payout: copyOf(p), details: this.detailsOf(p.creatorId) }))
-      .filter(({ details }) => destinationFor(details) !== null);
+      .filter(({ details }) => payableTo(details) !== null);
     return Promise.resolve(held.slice(0, limit));
   }
 
@@ -164,6 +165,10 @@ export class InMemoryPayoutStore extends PayoutStore {
 
   private detailsOf(creatorId: Id): PayoutDetails {
     const creator = this.creators.get(creatorId);
-    return { paypalEmail: creator?.paypalEmail ?? null, cashappHandle: creator?.cashappHandle ?? null };
+    return {
+      paypalEmail: creator?.paypalEmail ?? null,
+      cashappHandle: creator?.cashappHandle ?? null,
+      emailVerified: creator?.emailVerified ?? false,
+    };
   }
 }

@@ -31,7 +31,7 @@ export function payoutStoreContract(name: string, harness: () => PayoutStoreHarn
         creatorId,
         week: parseIsoWeek(week)!,
         amount,
-        details: { paypalEmail: null, cashappHandle: null, ...details },
+        details: { paypalEmail: null, cashappHandle: null, emailVerified: true, ...details },
         now: MADE,
       });
 
@@ -85,7 +85,13 @@ export function payoutStoreContract(name: string, harness: () => PayoutStoreHarn
     it('reads the creator’s payout details', async () => {
       const { store, addCreator } = harness();
       const creator = await addCreator({ paypalEmail: 'pay@example.com', cashappHandle: 'cash_1' });
-      expect(await store.payoutDetailsOf(creator)).toEqual({ paypalEmail: 'pay@example.com', cashappHandle: 'cash_1' });
+      expect(await store.payoutDetailsOf(creator)).toEqual({
+        paypalEmail: 'pay@example.com',
+        cashappHandle: 'cash_1',
+        emailVerified: true,
+      });
+      const unconfirmed = await addCreator({ paypalEmail: 'pay@example.com', emailVerified: false });
+      expect((await store.payoutDetailsOf(unconfirmed))?.emailVerified).toBe(false);
       expect(await store.payoutDetailsOf(newId())).toBeNull();
     });
 
@@ -108,14 +114,17 @@ export function payoutStoreContract(name: string, harness: () => PayoutStoreHarn
       const { store, addCreator } = harness();
       const ready = await addCreator({ cashappHandle: 'ready_cash' });
       const notReady = await addCreator();
+      const unconfirmed = await addCreator({ cashappHandle: 'unconfirmed_cash', emailVerified: false });
       const heldReady = open(ready, '2021-W08', 500, {});
       const heldNotReady = open(notReady, '2021-W08', 500, {});
+      const heldUnconfirmed = open(unconfirmed, '2021-W08', 500, {});
       await store.insert(heldReady);
       await store.insert(heldNotReady);
+      await store.insert(heldUnconfirmed);
 
       const held = await store.heldWithDetails(10_000);
-      expect(held.filter((h) => [heldReady.id, heldNotReady.id].includes(h.payout.id))).toEqual([
-        { payout: heldReady, details: { paypalEmail: null, cashappHandle: 'ready_cash' } },
+      expect(held.filter((h) => [heldReady.id, heldNotReady.id, heldUnconfirmed.id].includes(h.payout.id))).toEqual([
+        { payout: heldReady, details: { paypalEmail: null, cashappHandle: 'ready_cash', emailVerified: true } },
       ]);
 
       const mine = (payouts: Payout[]) =>

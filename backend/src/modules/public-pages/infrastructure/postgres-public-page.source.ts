@@ -39,23 +39,25 @@ const PAGE_COLUMNS = `
 /**
  * The page in one query on the username index. Only when nobody has the name, the page of the account that
  * gave it up lately and holds it still (username_holds' primary key): the second branch runs behind a one-time
- * filter on the first's result, so a page that exists costs no more than before.
+ * filter on the first's result, so a page that exists costs no more than before. A deleted account has no page
+ * (404 from the moment it is deleted; the row's change moves its page version): the hold a deletion leaves
+ * on its name, and any name it gave up before, keep the name from others without forwarding anywhere.
  */
 const PAGE_SQL = `
   with direct as (
     select ${PAGE_COLUMNS}, null::timestamptz as forwards_until
       from users u
-     where lower(u.username) = $1)
+     where lower(u.username) = $1 and u.deleted_at is null)
   select * from direct
   union all
   select ${PAGE_COLUMNS}, h.held_until as forwards_until
     from username_holds h join users u on u.id = h.user_id
-   where h.username = $1 and h.held_until > now() and not exists (select 1 from direct)`;
+   where h.username = $1 and h.held_until > now() and u.deleted_at is null and not exists (select 1 from direct)`;
 
 const LINK_SQL = `
   select l.id, l.owner_id, l.url, l.starts_at, l.ends_at, u.is_premium, u.page_version::text as version
     from links l join users u on u.id = l.owner_id
-   where l.id = $1 and l.is_active`;
+   where l.id = $1 and l.is_active and u.deleted_at is null`;
 
 const VERSIONS_SQL = 'select id, page_version::text as version from users where id = any($1::uuid[])';
 

@@ -42,11 +42,12 @@ export class InMemoryPublicPageSource extends PublicPageSource implements Versio
     await this.reachable();
     if (username.includes('\u0000')) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
     const user = await this.users.findByUsername(username);
-    if (user && !this.removed.has(user.id) && user.username.toLowerCase() === username) return this.pageOf(user);
+    if (user && !this.removed.has(user.id) && !user.deletedAt && user.username.toLowerCase() === username) return this.pageOf(user);
     if (user) return null;
     const hold = await this.users.findHold(username);
     const holder = hold && (await this.owner(hold.userId));
-    if (!hold || !holder) return null;
+    // A deleted account's holds keep its names from others and forward nowhere.
+    if (!hold || !holder || holder.deletedAt) return null;
     return { ...(await this.pageOf(holder)), forwardsUntil: hold.heldUntil };
   }
 

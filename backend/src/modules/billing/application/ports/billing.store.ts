@@ -43,6 +43,8 @@ export abstract class BillingStore {
   abstract latestSubscriptionOf(userId: Id): Promise<Subscription | null>;
   /** The id of the creator's newest subscription still waiting for its first payment, made after `since`. */
   abstract pendingSubscriptionOf(userId: Id, since: Date): Promise<string | null>;
+  /** The ids of the creator's subscriptions not ended at the provider (any status but canceled or incomplete_expired). */
+  abstract openSubscriptionsOf(userId: Id): Promise<string[]>;
   abstract saveSubscription(subscription: Subscription, now: Date): Promise<void>;
   /** users.is_premium := whether any of the creator's subscriptions grants Premium at `now`. */
   abstract refreshPremium(userId: Id, now: Date): Promise<boolean>;

@@ -49,4 +49,10 @@ export abstract class PaymentGateway {
 
   /** Cancels at the end of the paid period; answers the subscription's new state. */
   abstract cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
+
+  /**
+   * Cancels at once (an account being deleted): no further charge, Premium ends now. Idempotent: a
+   * subscription already cancelled (or unknown to the provider) answers its ended state.
+   */
+  abstract cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
 }

@@ -1,9 +1,10 @@
-export type GuardedAction = 'login' | 'register' | 'password_change' | 'password_reset' | 'password_reset_confirm';
+export type GuardedAction =
+  'login' | 'register' | 'password_change' | 'password_reset' | 'password_reset_confirm' | 'email_confirm';
 
 export interface Attempt {
   action: GuardedAction;
   ip: string;
-  /** The account's e-mail address, as given: counted per address (not for password_reset_confirm). */
+  /** The account's e-mail address, as given: counted per address (not for password_reset_confirm nor email_confirm). */
   email?: string;
   /**
    * A browser that signed in to this e-mail's account before (its device cookie, verified): a sign-in from it

@@ -28,7 +28,10 @@ export abstract class PayoutStore {
    * concurrent run waits here and then finds them assigned.
    */
   abstract lockUnassignedEntries(creatorId: Id, before: Date): Promise<UnassignedEntry[]>;
-  /** The creator's PayPal e-mail and CashApp handle (identity's settings); null when the creator is gone. */
+  /**
+   * The creator's PayPal e-mail and CashApp handle and whether their account's e-mail address is confirmed
+   * (identity's settings); null when the creator is gone.
+   */
   abstract payoutDetailsOf(creatorId: Id): Promise<PayoutDetails | null>;
 
   /** False, storing nothing, when the creator already has a payout for that week (one per creator per week). */
@@ -43,7 +46,7 @@ export abstract class PayoutStore {
   /** Saves the payout's state only if its stored status is still `expected`; false when it changed meanwhile. */
   abstract update(payout: Payout, expected: PayoutStatus): Promise<boolean>;
 
-  /** On-hold payouts whose creator has since set PayPal or CashApp details, with those details. */
+  /** On-hold payouts whose creator has since set PayPal or CashApp details and confirmed their e-mail, with those details. */
   abstract heldWithDetails(limit: number): Promise<Array<{ payout: Payout; details: PayoutDetails }>>;
   /** Payouts in a status, least recently changed first; `updatedBefore` narrows to those not touched since. */
   abstract inStatus(status: PayoutStatus, options: { updatedBefore?: Date; limit: number }): Promise<Payout[]>;
