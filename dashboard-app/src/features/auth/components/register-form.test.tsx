@@ -58,6 +58,12 @@ describe('Sign Up', () => {
     expect(field.username()).toHaveValue('');
   });
 
+  it("offers 'Forgot password?' to someone whose email already has an account", () => {
+    stubApi(signedOut);
+    renderSignUp('/auth?username=mynamex');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
+
   it('labels every field and sets what browsers and password managers need', () => {
     stubApi(signedOut);
     renderSignUp();

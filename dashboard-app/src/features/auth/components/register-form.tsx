@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { BIO_MAX_LENGTH, RegisterRequest } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -96,6 +96,17 @@ export function RegisterForm({ initialUsername = '' }: { initialUsername?: strin
       <Button type="submit" size="lg" className="w-full" disabled={register.isPending}>
         {register.isPending ? 'Creating account...' : 'Create Account'}
       </Button>
+      <p className="text-center text-sm text-muted-foreground">
+        Already have an account with this email?{' '}
+        {/* The e-mail typed so far goes along in the history state, not in the address. */}
+        <Link
+          to="/forgot-password"
+          state={{ email: form.values.email.trim() }}
+          className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </p>
     </form>
   );
 }
