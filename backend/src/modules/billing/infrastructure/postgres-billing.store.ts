@@ -95,8 +95,17 @@ export class PostgresBillingStore extends BillingStore {
 
   async findCreatorByUsername(username: string): Promise<Creator | null> {
     if (username.includes('\u0000')) return null;
-    const [row] = await this.rows<CreatorRow>(`select ${CREATOR_COLUMNS} from users where lower(username) = ?`, [username.toLowerCase()]);
-    return row ? toCreator(row) : null;
+    const name = username.toLowerCase();
+    const [row] = await this.rows<CreatorRow>(`select ${CREATOR_COLUMNS} from users where lower(username) = ?`, [name]);
+    if (row) return toCreator(row);
+    // A booking page opened before its creator changed username sends the old name: it is still theirs for
+    // 30 days (username_holds), unless the account was deleted.
+    const [held] = await this.rows<CreatorRow>(
+      `select ${CREATOR_COLUMNS} from users
+        where deleted_at is null and id = (select user_id from username_holds where username = ? and held_until > now())`,
+      [name],
+    );
+    return held ? toCreator(held) : null;
   }
 
   async findCreator(id: Id): Promise<Creator | null> {
