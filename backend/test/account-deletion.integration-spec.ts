@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { AccountMessages, DeletionMessages, Messages, PASSWORD_MAX_LENGTH } from '@linkbio/shared-contracts';
-import { agent, Database, registration, signedInCreator, startApp, unique, uniqueIp, type Agent } from './support/harness.js';
+import { agent, Database, ownDatabase, registration, signedInCreator, startApp, unique, uniqueIp, type Agent } from './support/harness.js';
 import { attributesOf, setCookieLine } from './support/account-security.js';
 
 /*
@@ -20,9 +20,14 @@ describe('account deletion over HTTP', () => {
   let app: INestApplication;
   let reader: INestApplication;
   let db: Database;
+  let database: Awaited<ReturnType<typeof ownDatabase>>;
   const objectsDir = mkdtempSync(join(tmpdir(), 'linkbio-deletion-'));
 
   beforeAll(async () => {
+    // A database of its own: the checks that nothing changed read whole tables, which the spec files running
+    // beside this one write to.
+    database = await ownDatabase('deletion');
+    process.env.TEST_DATABASE_URL = database.url;
     process.env.OBJECTS_DIR = objectsDir;
     delete process.env.STRIPE_SECRET_KEY;
     [app, reader] = await Promise.all([startApp(), startApp()]);
@@ -32,6 +37,7 @@ describe('account deletion over HTTP', () => {
   afterAll(async () => {
     await db?.close();
     await Promise.all([app?.close(), reader?.close()]);
+    await database?.drop();
     delete process.env.OBJECTS_DIR;
     rmSync(objectsDir, { recursive: true, force: true });
   });

@@ -87,12 +87,13 @@ describe('ops CLI (node backend/dist/ops.main.js)', () => {
       });
     });
 
+  /** A creator whose e-mail address is confirmed (payouts wait until it is). */
   async function creator(details: { paypal?: string; cashapp?: string } = {}) {
     const id = randomUUID();
     const username = unique('o');
     await db.query(
-      `insert into users (id, username, email, password_hash, display_name, paypal_email, cashapp_handle)
-       values ($1, $2, $3, 'not-a-hash', $4, $5, $6)`,
+      `insert into users (id, username, email, password_hash, display_name, paypal_email, cashapp_handle, email_verified_at)
+       values ($1, $2, $3, 'not-a-hash', $4, $5, $6, now())`,
       [id, username, `${username}@example.com`, `Creator ${username}`, details.paypal ?? null, details.cashapp ?? null],
     );
     return { id, username };
