@@ -1,17 +1,14 @@
-import { Check, CircleAlert, CircleCheck, ImageIcon, ImageUp, Palette } from 'lucide-react';
+import { Check, Palette } from 'lucide-react';
 import { useState } from 'react';
 import {
   BACKGROUND_MAX_BYTES,
   buttonContrast,
   contrastRatio,
   DEFAULT_BUTTON_SHAPE,
-  formatContrastRatio,
   LookMessages,
   PRESET_BACKGROUND_COLORS,
   THEME_BUTTON_COLORS,
-  THEMES,
   type ButtonShape,
-  type Theme,
   type UserView,
 } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
@@ -30,20 +27,12 @@ import {
   ShapeControl,
   type PreviewLook,
 } from './custom-look';
-import { LazyImageUploadDialog, preloadImageUploadDialog } from './lazy-image-upload-dialog';
+import { LazyImageUploadDialog } from './lazy-image-upload-dialog';
 import { SettingsCard } from '@/components/settings-card';
+import { BackgroundImagePanel, BACKGROUND_HINT } from './template-background-image';
+import { ButtonStyleActions } from './template-button-style';
+import { ThemePicker } from './template-theme-picker';
 
-export const BACKGROUND_HINT = 'JPG, PNG up to 5MB';
-
-const THEME_OPTIONS: Record<Theme, { label: string; preview: string; bar: string }> = {
-  default: { label: 'Default', preview: 'bg-slate-50 border border-border', bar: 'bg-white border border-slate-200' },
-  vibrant: {
-    label: 'Vibrant',
-    preview: 'bg-linear-to-br from-violet-500 via-fuchsia-500 to-orange-400',
-    bar: 'bg-white/85',
-  },
-  dark: { label: 'Dark', preview: 'bg-slate-900', bar: 'bg-slate-700' },
-};
 
 type BackgroundMode = 'color' | 'image';
 
@@ -172,44 +161,7 @@ export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTe
       }
     >
       <div className="space-y-6">
-        <fieldset disabled={template.isPending} className="space-y-3">
-          <legend className="mb-3 text-sm font-medium">Theme</legend>
-          <div className="grid grid-cols-3 gap-2 sm:gap-3">
-            {THEMES.map((value) => {
-              const option = THEME_OPTIONS[value];
-              const selected = theme === value;
-              return (
-                <label key={value} className="group relative cursor-pointer has-[:disabled]:cursor-wait">
-                  <input
-                    type="radio"
-                    name="theme"
-                    value={value}
-                    checked={selected}
-                    onChange={() => save({ theme: value })}
-                    className="peer sr-only"
-                  />
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      'flex h-16 flex-col items-center justify-center gap-1.5 rounded-lg p-2 transition-shadow sm:h-20',
-                      'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring',
-                      option.preview,
-                      selected ? 'ring-2 ring-primary ring-offset-2' : 'group-hover:ring-2 group-hover:ring-input',
-                    )}
-                  >
-                    <span className={cn('size-4 rounded-full', option.bar)} />
-                    <span className={cn('h-1.5 w-3/4 rounded-full', option.bar)} />
-                    <span className={cn('h-1.5 w-3/4 rounded-full', option.bar)} />
-                  </span>
-                  <span className="mt-2 flex items-center justify-center gap-1 text-sm font-medium">
-                    {selected ? <Check className="size-3.5 text-primary" aria-hidden="true" /> : null}
-                    {option.label}
-                  </span>
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
+        <ThemePicker theme={theme} disabled={template.isPending} onChoose={(value) => save({ theme: value })} />
 
         <div className="space-y-3">
           <p className="text-sm font-medium" id="background-label">
@@ -269,33 +221,7 @@ export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTe
             </TabsContent>
 
             <TabsContent value="image" className="space-y-3">
-              <div
-                className="flex aspect-[16/7] w-full items-center justify-center overflow-hidden rounded-lg border border-border bg-muted bg-cover bg-center"
-                style={
-                  user.backgroundImage ? { backgroundImage: `url(${JSON.stringify(user.backgroundImage)})` } : undefined
-                }
-                role={user.backgroundImage ? 'img' : undefined}
-                aria-label={user.backgroundImage ? 'Current background image' : undefined}
-                data-testid="background-preview"
-              >
-                {user.backgroundImage ? null : (
-                  <span className="flex flex-col items-center gap-1 text-sm text-muted-foreground">
-                    <ImageIcon className="size-6" aria-hidden="true" />
-                    No background image yet
-                  </span>
-                )}
-              </div>
-              <div className="flex flex-wrap items-center gap-3">
-                <Button
-                  variant="outline"
-                  onClick={() => setUploading(true)}
-                  onPointerEnter={preloadImageUploadDialog}
-                  onFocus={preloadImageUploadDialog}
-                >
-                  <ImageUp aria-hidden="true" /> {user.backgroundImage ? 'Replace image' : 'Upload image'}
-                </Button>
-                <p className="text-xs text-muted-foreground">{BACKGROUND_HINT}</p>
-              </div>
+              <BackgroundImagePanel image={user.backgroundImage} onUpload={() => setUploading(true)} />
             </TabsContent>
           </Tabs>
           {theme === 'default' ? null : (
@@ -339,47 +265,17 @@ export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTe
             <LookPreview look={preview} displayName={user.displayName} />
           </div>
           {premium ? (
-            <div className="space-y-3">
-              <p
-                id="button-contrast"
-                aria-live="polite"
-                className={cn(
-                  'flex items-start gap-2 text-sm',
-                  buttonProblem ? 'font-medium text-destructive' : 'text-muted-foreground',
-                )}
-              >
-                {buttonProblem ? (
-                  <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                ) : (
-                  <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                )}
-                <span>
-                  {buttonProblem ??
-                    `Text contrast ${formatContrastRatio(contrast.ratio)}: easy to read (4.5:1 or more).`}
-                </span>
-              </p>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  onClick={saveButtons}
-                  disabled={template.isPending || !buttonsChanged || buttonProblem !== null}
-                  aria-describedby="button-contrast"
-                >
-                  Save button style
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() => {
-                    setButtonColorText('');
-                    setButtonTextColorText('');
-                  }}
-                  disabled={template.isPending || (buttonColorText === '' && buttonTextColorText === '')}
-                >
-                  Use theme colors
-                </Button>
-              </div>
-            </div>
+            <ButtonStyleActions
+              problem={buttonProblem}
+              ratio={contrast.ratio}
+              canSave={!template.isPending && buttonsChanged && buttonProblem === null}
+              canReset={!template.isPending && (buttonColorText !== '' || buttonTextColorText !== '')}
+              onSave={saveButtons}
+              onReset={() => {
+                setButtonColorText('');
+                setButtonTextColorText('');
+              }}
+            />
           ) : null}
         </div>
       </div>
