@@ -1,17 +1,8 @@
-import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import {
-  BIO_MAX_LENGTH,
-  DISPLAY_NAME_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-} from './constants.js';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { PASSWORD_MAX_LENGTH } from './constants.js';
+import { BioRules, DisplayNameRules, EmailRules, NewPasswordRules, UsernameRules } from './field-rules.js';
 import { Messages } from './messages.js';
-import { USERNAME_PATTERN } from './validation.js';
-import { MatchesProperty, MaxChars, trimString } from './validators.js';
+import { MatchesProperty } from './validators.js';
 
 /** How long a creator's old address keeps answering with a redirect to the new one, held for them alone. */
 export const OLD_USERNAME_HELD_DAYS = 30;
@@ -21,14 +12,16 @@ export const PASSWORD_RESET_VALID_MINUTES = 60;
 /** What the account calls answer, word for word. */
 export const AccountMessages = {
   profileSaved: 'Profile saved',
-  usernameChanged: (username: string) => `Your page is now at /${username}. The old address forwards there for 30 days.`,
+  usernameChanged: (username: string) =>
+    `Your page is now at /${username}. The old address forwards there for 30 days.`,
   usernameUnchanged: 'That is already your username',
   usernameHeld: 'That username was used recently and cannot be claimed yet',
   currentPasswordRequired: 'Please enter your current password',
   currentPasswordWrong: 'Your current password is not correct',
   newPasswordSame: 'Choose a new password that differs from the current one',
   passwordChanged: 'Password changed. You have been signed out everywhere else.',
-  resetRequested: 'If an account uses that email address, we have sent it a link to reset the password. The link works for 1 hour.',
+  resetRequested:
+    'If an account uses that email address, we have sent it a link to reset the password. The link works for 1 hour.',
   resetTokenRequired: 'The reset link is incomplete. Open the link from the email again.',
   resetTokenInvalid: 'This reset link is not valid any more. Ask for a new one.',
   passwordReset: 'Your password has been reset. Sign in with the new password.',
@@ -39,27 +32,16 @@ export const AccountMessages = {
 } as const;
 
 export class UpdateProfileRequest {
-  @Transform(trimString)
-  @MaxChars(DISPLAY_NAME_MAX_LENGTH, { message: Messages.displayNameTooLong })
-  @IsNotEmpty({ message: Messages.displayNameRequired })
-  @IsString({ message: Messages.displayNameRequired })
+  @DisplayNameRules()
   displayName!: string;
 
   /** Empty or null clears it. */
-  @Transform(trimString)
-  @MaxChars(BIO_MAX_LENGTH, { message: Messages.bioTooLong })
-  @IsString({ message: Messages.mustBeText('Bio') })
-  @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsOptional()
+  @BioRules()
   bio?: string | null;
 }
 
 export class ChangeUsernameRequest {
-  @Matches(/^[^-](.*[^-])?$/, { message: Messages.usernameHyphenEdges })
-  @Matches(USERNAME_PATTERN, { message: Messages.usernameCharacters })
-  @MaxLength(USERNAME_MAX_LENGTH, { message: Messages.usernameTooLong })
-  @MinLength(USERNAME_MIN_LENGTH, { message: Messages.usernameTooShort })
-  @IsString({ message: Messages.usernameTooShort })
+  @UsernameRules()
   username!: string;
 }
 
@@ -69,9 +51,7 @@ export class ChangePasswordRequest {
   @IsString({ message: AccountMessages.currentPasswordRequired })
   currentPassword!: string;
 
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: Messages.passwordTooLong })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: Messages.passwordTooShort })
-  @IsString({ message: Messages.passwordTooShort })
+  @NewPasswordRules()
   newPassword!: string;
 
   @MatchesProperty('newPassword', { message: Messages.passwordsDontMatch })
@@ -80,10 +60,7 @@ export class ChangePasswordRequest {
 }
 
 export class PasswordResetRequest {
-  @Transform(trimString)
-  @IsEmail({}, { message: Messages.invalidEmail })
-  @MaxChars(EMAIL_MAX_LENGTH, { message: Messages.invalidEmail })
-  @IsString({ message: Messages.invalidEmail })
+  @EmailRules()
   email!: string;
 }
 
@@ -93,9 +70,7 @@ export class ConfirmPasswordResetRequest {
   @IsString({ message: AccountMessages.resetTokenRequired })
   token!: string;
 
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: Messages.passwordTooLong })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: Messages.passwordTooShort })
-  @IsString({ message: Messages.passwordTooShort })
+  @NewPasswordRules()
   password!: string;
 
   @MatchesProperty('password', { message: Messages.passwordsDontMatch })

@@ -1,17 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import {
-  BIO_MAX_LENGTH,
-  DISPLAY_NAME_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-} from './constants.js';
+import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
+import { BioRules, DisplayNameRules, EmailRules, NewPasswordRules, UsernameRules } from './field-rules.js';
 import { Messages } from './messages.js';
-import { USERNAME_PATTERN } from './validation.js';
-import { MatchesProperty, MaxChars, trimString } from './validators.js';
+import { MatchesProperty, trimString } from './validators.js';
 
 export class LoginRequest {
   @Transform(trimString)
@@ -27,22 +19,13 @@ export class LoginRequest {
 }
 
 export class RegisterRequest {
-  @Matches(/^[^-](.*[^-])?$/, { message: Messages.usernameHyphenEdges })
-  @Matches(USERNAME_PATTERN, { message: Messages.usernameCharacters })
-  @MaxLength(USERNAME_MAX_LENGTH, { message: Messages.usernameTooLong })
-  @MinLength(USERNAME_MIN_LENGTH, { message: Messages.usernameTooShort })
-  @IsString({ message: Messages.usernameTooShort })
+  @UsernameRules()
   username!: string;
 
-  @Transform(trimString)
-  @IsEmail({}, { message: Messages.invalidEmail })
-  @MaxChars(EMAIL_MAX_LENGTH, { message: Messages.invalidEmail })
-  @IsString({ message: Messages.invalidEmail })
+  @EmailRules()
   email!: string;
 
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: Messages.passwordTooLong })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: Messages.passwordTooShort })
-  @IsString({ message: Messages.passwordTooShort })
+  @NewPasswordRules()
   password!: string;
 
   @MatchesProperty('password', { message: Messages.passwordsDontMatch })
@@ -51,16 +34,9 @@ export class RegisterRequest {
   @IsString({ message: Messages.passwordTooShort })
   confirmPassword!: string;
 
-  @Transform(trimString)
-  @MaxChars(DISPLAY_NAME_MAX_LENGTH, { message: Messages.displayNameTooLong })
-  @IsNotEmpty({ message: Messages.displayNameRequired })
-  @IsString({ message: Messages.displayNameRequired })
+  @DisplayNameRules()
   displayName!: string;
 
-  @Transform(trimString)
-  @MaxChars(BIO_MAX_LENGTH, { message: Messages.bioTooLong })
-  @IsString({ message: Messages.mustBeText('Bio') })
-  @ValidateIf((_, value) => value !== null && value !== undefined)
-  @IsOptional()
+  @BioRules()
   bio?: string | null;
 }

@@ -1,8 +1,7 @@
-import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './constants.js';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { PASSWORD_MAX_LENGTH } from './constants.js';
+import { EmailRules } from './field-rules.js';
 import { Messages } from './messages.js';
-import { MaxChars, trimString } from './validators.js';
 
 /** How long a link to confirm an e-mail address works. */
 export const EMAIL_CONFIRMATION_VALID_HOURS = 24;
@@ -27,10 +26,7 @@ export class ConfirmEmailRequest {
 }
 
 export class ChangeEmailRequest {
-  @Transform(trimString)
-  @IsEmail({}, { message: Messages.invalidEmail })
-  @MaxChars(EMAIL_MAX_LENGTH, { message: Messages.invalidEmail })
-  @IsString({ message: Messages.invalidEmail })
+  @EmailRules()
   email!: string;
 
   @MaxLength(PASSWORD_MAX_LENGTH, { message: EmailMessages.passwordWrong })

@@ -20,3 +20,4 @@ export * from './export.dto.js';
 export * from './two-factor.dto.js';
 export * from './email-address.dto.js';
 export * from './account-deletion.dto.js';
+export * from './field-rules.js';
