@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -56,5 +56,40 @@ export async function signUp(page: Page, creator: Creator): Promise<void> {
   await form.getByLabel('Password', { exact: true }).fill(creator.password);
   await form.getByLabel('Confirm Password').fill(creator.password);
   await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs a new creator up through the API, for specs that start from an account rather than from the sign-up form. */
+export async function registerThroughApi(baseURL: string, creator: Creator): Promise<void> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    const registered = await api.post('/api/auth/register', {
+      data: {
+        username: creator.username,
+        email: creator.email,
+        password: creator.password,
+        confirmPassword: creator.password,
+        displayName: creator.displayName,
+        bio: '',
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Fills the Sign In form and sends it (with two-factor sign-in on, the code step follows). */
+export async function submitSignIn(page: Page, creator: Creator, password = creator.password): Promise<void> {
+  await page.goto('/auth');
+  const form = page.getByRole('tabpanel', { name: 'Sign In' });
+  await form.getByLabel('Email').fill(creator.email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs in through the Sign In form and lands on the dashboard. */
+export async function signIn(page: Page, creator: Creator, password = creator.password): Promise<void> {
+  await submitSignIn(page, creator, password);
   await expect(page).toHaveURL(/\/dashboard$/);
 }

@@ -1,7 +1,14 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { waitForEmailMatch } from '../support/mailbox';
-import { expectAccessible, newCreator, screenshots, type Creator } from '../support/product';
+import {
+  expectAccessible,
+  newCreator,
+  registerThroughApi,
+  screenshots,
+  signIn,
+  type Creator,
+} from '../support/product';
 
 /*
  * The rest of the Account page: confirming the e-mail address from the link the product e-mails at sign-up,
@@ -18,37 +25,13 @@ let signedUpAt = 0;
 
 test.beforeAll(async () => {
   creator = newCreator('data');
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  try {
-    signedUpAt = Date.now();
-    const registered = await api.post('/api/auth/register', {
-      data: {
-        username: creator.username,
-        email: creator.email,
-        password: creator.password,
-        confirmPassword: creator.password,
-        displayName: creator.displayName,
-        bio: '',
-      },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
-  } finally {
-    await api.dispose();
-  }
+  signedUpAt = Date.now();
+  await registerThroughApi(BASE_URL, creator);
 });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/auth');
-  const form = page.getByRole('tabpanel', { name: 'Sign In' });
-  await form.getByLabel('Email').fill(creator.email);
-  await form.getByLabel('Password').fill(creator.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test.describe('account data', () => {
   test('the e-mail banner until the address is confirmed through the e-mailed link', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, creator);
     await expect(page.getByText(BANNER)).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, 'email-banner');
@@ -74,7 +57,7 @@ test.describe('account data', () => {
   });
 
   test('download your data as a JSON file', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, creator);
     await page.goto('/dashboard/account');
     const card = page.getByRole('region', { name: 'Your data' });
     await expect(page.getByRole('region', { name: 'Email' }).getByText('Confirmed', { exact: true })).toBeVisible();
@@ -93,7 +76,7 @@ test.describe('account data', () => {
   });
 
   test('delete the account: the password asked, then the landing page, the page gone', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, creator);
     await page.goto('/dashboard/account');
     const card = page.getByRole('region', { name: 'Delete account' });
     await expect(card.getByText('Your username becomes free for others after 30 days.')).toBeVisible();

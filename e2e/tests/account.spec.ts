@@ -1,6 +1,13 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { waitForEmailMatch } from '../support/mailbox';
-import { expectAccessible, newCreator, screenshots, type Creator } from '../support/product';
+import {
+  expectAccessible,
+  newCreator,
+  registerThroughApi,
+  screenshots,
+  signIn,
+  type Creator,
+} from '../support/product';
 
 /*
  * The account page and the forgotten-password screens, as a creator uses them. One creator, signed up through
@@ -16,32 +23,8 @@ let creator: Creator;
 
 test.beforeAll(async () => {
   creator = newCreator('acct');
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  try {
-    const registered = await api.post('/api/auth/register', {
-      data: {
-        username: creator.username,
-        email: creator.email,
-        password: creator.password,
-        confirmPassword: creator.password,
-        displayName: creator.displayName,
-        bio: '',
-      },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
-  } finally {
-    await api.dispose();
-  }
+  await registerThroughApi(BASE_URL, creator);
 });
-
-async function signIn(page: Page, password = creator.password): Promise<void> {
-  await page.goto('/auth');
-  const form = page.getByRole('tabpanel', { name: 'Sign In' });
-  await form.getByLabel('Email').fill(creator.email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** From the dashboard to the account page through the avatar menu, as on a phone. */
 async function openAccount(page: Page, displayName: string): Promise<void> {
@@ -116,13 +99,13 @@ test.describe('account', () => {
     await page.goto('/reset-password');
     await expect(page.getByText('The reset link is incomplete. Open the link from the email again.')).toBeVisible();
 
-    await signIn(page, newPassword);
+    await signIn(page, creator, newPassword);
     await expect(page.getByText('Welcome back!').first()).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: creator.displayName })).toBeVisible();
   });
 
   test('a new display name and bio show on the public page', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, creator);
     await openAccount(page, creator.displayName);
     await expect(page.getByRole('region', { name: 'Signed-in devices' }).getByText('This device')).toBeVisible();
     await expectAccessible(page);
@@ -150,7 +133,7 @@ test.describe('account', () => {
   });
 
   test('a new username: the page moves and the old address forwards to it', async ({ page }) => {
-    await signIn(page);
+    await signIn(page, creator);
     await openAccount(page, creator.displayName);
     const oldName = creator.username;
     const newName = `${oldName}-new`;

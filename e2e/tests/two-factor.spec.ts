@@ -1,5 +1,12 @@
-import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
-import { expectAccessible, newCreator, screenshots, type Creator } from '../support/product';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  expectAccessible,
+  newCreator,
+  registerThroughApi,
+  screenshots,
+  submitSignIn,
+  type Creator,
+} from '../support/product';
 import { freshTotp } from '../support/totp';
 
 /*
@@ -19,32 +26,8 @@ const usedCodes = new Set<string>();
 
 test.beforeAll(async () => {
   creator = newCreator('tfa');
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  try {
-    const registered = await api.post('/api/auth/register', {
-      data: {
-        username: creator.username,
-        email: creator.email,
-        password: creator.password,
-        confirmPassword: creator.password,
-        displayName: creator.displayName,
-        bio: '',
-      },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
-  } finally {
-    await api.dispose();
-  }
+  await registerThroughApi(BASE_URL, creator);
 });
-
-/** The password step; with two-factor sign-in on, the code step follows. */
-async function enterPassword(page: Page): Promise<void> {
-  await page.goto('/auth');
-  const form = page.getByRole('tabpanel', { name: 'Sign In' });
-  await form.getByLabel('Email').fill(creator.email);
-  await form.getByLabel('Password').fill(creator.password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-}
 
 async function expectSignedIn(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -60,7 +43,7 @@ async function signOut(page: Page): Promise<void> {
 
 test.describe('two-factor sign-in', () => {
   test('set up on the Account page: the key, a code, the recovery codes kept', async ({ page }) => {
-    await enterPassword(page);
+    await submitSignIn(page, creator);
     await expectSignedIn(page);
     await page.goto('/dashboard/account');
     const card = page.getByRole('region', { name: 'Two-factor sign-in' });
@@ -107,7 +90,7 @@ test.describe('two-factor sign-in', () => {
 
   test('sign in with the password, then the code from the app', async ({ page }) => {
     expect(secret, 'the set-up test ran first').not.toBe('');
-    await enterPassword(page);
+    await submitSignIn(page, creator);
     const step = page.getByRole('form', { name: 'Two-factor sign-in' });
     await expect(step).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
@@ -123,7 +106,7 @@ test.describe('two-factor sign-in', () => {
 
   test('sign in with a recovery code; it is then used up', async ({ page }) => {
     expect(recoveryCodes, 'the set-up test ran first').toHaveLength(10);
-    await enterPassword(page);
+    await submitSignIn(page, creator);
     const step = page.getByRole('form', { name: 'Two-factor sign-in' });
     await step.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await step.getByLabel('Recovery code').fill(recoveryCodes[0]!);
@@ -136,7 +119,7 @@ test.describe('two-factor sign-in', () => {
     ).toHaveText('9 of 10 recovery codes left.');
     await signOut(page);
 
-    await enterPassword(page);
+    await submitSignIn(page, creator);
     await step.getByRole('button', { name: 'Use a recovery code instead' }).click();
     await step.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await step.getByRole('button', { name: 'Verify' }).click();
