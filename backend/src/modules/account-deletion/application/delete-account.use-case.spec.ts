@@ -1,8 +1,8 @@
 import { DeletionMessages } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
-import { User } from '../../identity/domain/user.js';
 import { FakePasswordHasher } from '../../identity/testing/fake-password.hasher.js';
+import { storedUser } from '../../identity/testing/stored-user.js';
 import { InMemoryAccountSessions } from '../../identity/testing/in-memory-account-sessions.js';
 import { InMemoryUserRepository } from '../../identity/testing/in-memory-user.repository.js';
 import { memoryAttemptLimiter } from '../../identity/testing/memory-attempt-limiter.js';
@@ -24,25 +24,46 @@ const setup = async () => {
   const storage = new InMemoryObjectStorage();
   const clock = new FixedClock(NOW);
   const account = async (name: string) => {
-    const user = User.register(
-      { username: name, email: `${name}@example.com`, passwordHash: await hasher.hash('correct horse'), displayName: name, bio: 'Hi' },
-      new Date('2026-01-01T00:00:00.000Z'),
-    );
-    user.avatar = `/objects/${image(user.id, '11111111-1111-4111-8111-111111111111')}`;
-    user.backgroundImage = `/objects/${image(user.id, '22222222-2222-4222-8222-222222222222')}`;
-    user.isPremium = true;
-    user.paypalEmail = `${name}@paypal.example`;
-    await users.add(user);
-    for (const url of [user.avatar, user.backgroundImage]) await storage.put(url.replace('/objects/', ''), Buffer.from('png'), 'image/png');
+    const user = await storedUser(users, hasher, name, {
+      bio: 'Hi',
+      adjust: (stored) => {
+        stored.avatar = `/objects/${image(stored.id, '11111111-1111-4111-8111-111111111111')}`;
+        stored.backgroundImage = `/objects/${image(stored.id, '22222222-2222-4222-8222-222222222222')}`;
+        stored.isPremium = true;
+        stored.paypalEmail = `${name}@paypal.example`;
+      },
+    });
+    for (const url of [user.avatar!, user.backgroundImage!])
+      await storage.put(url.replace('/objects/', ''), Buffer.from('png'), 'image/png');
     return user;
   };
   const alice = await account('alice');
   const bob = await account('bob');
-  for (const [sid, user] of [['here', alice], ['phone', alice], ['bobs', bob]] as const) {
+  for (const [sid, user] of [
+    ['here', alice],
+    ['phone', alice],
+    ['bobs', bob],
+  ] as const) {
     sessions.storeSignIn(sid, user.id);
-    await sessions.add({ id: sid, userId: user.id, sid, userAgent: null, signedInAt: clock.now(), lastSeenAt: clock.now() });
+    await sessions.add({
+      id: sid,
+      userId: user.id,
+      sid,
+      userAgent: null,
+      signedInAt: clock.now(),
+      lastSeenAt: clock.now(),
+    });
   }
-  const useCase = new DeleteAccountUseCase(users, hasher, memoryAttemptLimiter(), sessions, premium, erasure, storage, clock);
+  const useCase = new DeleteAccountUseCase(
+    users,
+    hasher,
+    memoryAttemptLimiter(),
+    sessions,
+    premium,
+    erasure,
+    storage,
+    clock,
+  );
   const command = (change: Partial<DeleteAccountCommand> = {}): DeleteAccountCommand => ({
     userId: alice.id,
     ip: '203.0.113.9',
@@ -62,7 +83,9 @@ describe('DeleteAccountUseCase', () => {
 
   it('refuses a wrong password and changes nothing', async () => {
     const { useCase, command, users, premium, sessions, alice } = await setup();
-    await expect(useCase.execute(command({ password: 'wrong horse' }))).rejects.toEqual(aDomainError('invalid', DeletionMessages.passwordWrong));
+    await expect(useCase.execute(command({ password: 'wrong horse' }))).rejects.toEqual(
+      aDomainError('invalid', DeletionMessages.passwordWrong),
+    );
     expect((await users.findById(alice.id))?.deletedAt).toBeNull();
     expect(premium.cancelled).toEqual([]);
     expect(sessions.isSignedIn('phone')).toBe(true);
@@ -107,7 +130,11 @@ describe('DeleteAccountUseCase', () => {
     });
     expect(erasure.holds.get('alice')).toEqual({ userId: alice.id, heldUntil: new Date('2026-04-01T12:00:00.000Z') });
     expect(erasure.linksRemoved).toEqual([alice.id]);
-    expect([sessions.isSignedIn('here'), sessions.isSignedIn('phone'), sessions.isSignedIn('bobs')]).toEqual([false, false, true]);
+    expect([sessions.isSignedIn('here'), sessions.isSignedIn('phone'), sessions.isSignedIn('bobs')]).toEqual([
+      false,
+      false,
+      true,
+    ]);
     expect([...storage.objects.keys()].every((key) => key.startsWith(`users/${bob.id}/`))).toBe(true);
     expect(storage.objects.size).toBe(2);
     // Its e-mail address and name are free: the tombstone has neither.

@@ -1,10 +1,10 @@
 import { AccountMessages, Messages } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
-import { User } from '../domain/user.js';
 import { ATTEMPT_LIMITS } from '../infrastructure/flexible-attempt.limiter.js';
 import { DeferredBackgroundWork } from '../testing/deferred-background-work.js';
 import { FakePasswordHasher } from '../testing/fake-password.hasher.js';
+import { storedUser } from '../testing/stored-user.js';
 import { InMemoryAccountSessions } from '../testing/in-memory-account-sessions.js';
 import { InMemoryUserRepository } from '../testing/in-memory-user.repository.js';
 import { memoryAttemptLimiter } from '../testing/memory-attempt-limiter.js';
@@ -18,20 +18,7 @@ const setup = async () => {
   const hasher = new FakePasswordHasher();
   const sessions = new InMemoryAccountSessions();
   const clock = new FixedClock(NOW);
-  const account = async (name: string) => {
-    const user = User.register(
-      {
-        username: name,
-        email: `${name}@example.com`,
-        passwordHash: await hasher.hash('correct horse'),
-        displayName: name,
-        bio: null,
-      },
-      new Date('2026-01-01T00:00:00.000Z'),
-    );
-    await users.add(user);
-    return user;
-  };
+  const account = (name: string) => storedUser(users, hasher, name);
   const alice = await account('alice');
   const bob = await account('bob');
   for (const [sid, user] of [

@@ -2,12 +2,12 @@ import { EMAIL_LINKS_PER_HOUR } from '../application/ports/email-link-rate-limit
 import { ChangeEmailUseCase } from '../application/change-email.use-case.js';
 import { ConfirmEmailUseCase } from '../application/confirm-email.use-case.js';
 import { EmailVerificationUseCase } from '../application/email-verification.use-case.js';
-import { User } from '../domain/user.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { ImmediateTransactions } from '../../../shared/testing/immediate.transactions.js';
 import { InMemoryRateLimit } from '../../../shared/testing/in-memory-rate-limit.js';
 import { DeferredBackgroundWork } from './deferred-background-work.js';
 import { FakePasswordHasher } from './fake-password.hasher.js';
+import { storedUser } from './stored-user.js';
 import { InMemoryEmailConfirmations } from './in-memory-email-confirmations.js';
 import { InMemoryUserRepository } from './in-memory-user.repository.js';
 import { memoryAttemptLimiter } from './memory-attempt-limiter.js';
@@ -27,20 +27,7 @@ export async function emailAddressWorld() {
   const transactions = new ImmediateTransactions();
   const limiter = memoryAttemptLimiter();
   const links = new InMemoryRateLimit(clock, EMAIL_LINKS_PER_HOUR, 60 * 60);
-  const account = async (name: string) => {
-    const user = User.register(
-      {
-        username: name,
-        email: `${name}@example.com`,
-        passwordHash: await hasher.hash('correct horse'),
-        displayName: name,
-        bio: null,
-      },
-      new Date('2026-01-01T00:00:00.000Z'),
-    );
-    await users.add(user);
-    return user;
-  };
+  const account = (name: string) => storedUser(users, hasher, name);
   const alice = await account('alice');
   const bob = await account('bob');
   const verification = new EmailVerificationUseCase(
