@@ -11,7 +11,7 @@ import { ROOT } from './lib/env.mjs';
 import { withDatabase } from './lib/database.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { freePort, waitForHttp } from './lib/ports.mjs';
-import { onShutdownSignal, run, runForCode, stopChild } from './lib/processes.mjs';
+import { onShutdownSignal, run, runForCode, stopChild, stopRunning, track } from './lib/processes.mjs';
 import { ensureDebianCommand } from './lib/debian.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
 
@@ -28,6 +28,7 @@ const SUITES = [
     cwd: 'backend',
     command: (out) => node('node_modules/jest/bin/jest.js', '--config', 'jest.integration.config.js', '--ci', '--json', `--outputFile=${out}`),
   },
+  { name: 'scripts', cwd: 'scripts', command: (out) => node('node_modules/jest/bin/jest.js', '--config', 'jest.config.js', '--ci', '--json', `--outputFile=${out}`) },
   {
     name: 'dashboard-app components',
     cwd: 'dashboard-app',
@@ -77,7 +78,7 @@ async function runBrowserSpecs(env, scratch, report) {
     OPERATOR_USER: E2E_OPERATOR.user,
     OPERATOR_PASSWORD: E2E_OPERATOR.password,
   };
-  const product = spawn(process.execPath, [resolve(ROOT, 'scripts/start.mjs')], { env: productEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const product = track(spawn(process.execPath, [resolve(ROOT, 'scripts/start.mjs')], { env: productEnv, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   const keep = (chunk) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -108,12 +109,24 @@ async function runBrowserSpecs(env, scratch, report) {
   }
 }
 
+/** Set by Ctrl-C (or SIGTERM): no further step starts, and what fails because of it is not reported. */
+let interrupted = false;
+
 async function main() {
   const cleanups = [];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step().catch(() => undefined);
   };
-  onShutdownSignal(() => void cleanup().then(() => process.exit(130)));
+  // Ctrl-C: the running tests and the product end first (the terminal's SIGINT reached them too; they are
+  // asked again if not), then the database and Redis, which run in process groups of their own for this.
+  onShutdownSignal(() => {
+    if (interrupted) return;
+    interrupted = true;
+    log('Interrupted: stopping…');
+    void stopRunning()
+      .then(cleanup)
+      .then(() => process.exit(130));
+  });
 
   const scratch = await mkdtemp(join(tmpdir(), 'linkbio-test-'));
   cleanups.push(() => rm(scratch, { recursive: true, force: true }));
@@ -139,7 +152,9 @@ async function main() {
     const totals = { passed: 0, failed: 0, skipped: 0 };
     let failedSteps = 0;
     log('Type-checking and linting…');
-    if ((await runForCode(bin('nx'), ['run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'], { cwd: ROOT, env })) !== 0) {
+    const checked = await runForCode(bin('nx'), ['run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'], { cwd: ROOT, env });
+    if (interrupted) return;
+    if (checked !== 0) {
       failedSteps += 1;
       log('typecheck / lint: FAILED');
     }
@@ -155,9 +170,11 @@ async function main() {
       { name: 'browser (Playwright)', run: (report) => runBrowserSpecs(env, scratch, report) },
     ];
     for (const step of steps) {
+      if (interrupted) return;
       log(`Running ${step.name} tests…`);
       const report = join(scratch, `${step.name.replace(/\W+/g, '-')}.json`);
       const code = await step.run(report);
+      if (interrupted) return;
       const counts = await readCounts(report);
       if (counts) {
         totals.passed += counts.passed;
@@ -170,8 +187,11 @@ async function main() {
       }
     }
     // The benchmark, briefly, so it keeps working: it prints figures and is held to none of them.
+    if (interrupted) return;
     log('Running the benchmark briefly (npm run bench -- --quick)…');
-    if ((await runForCode(process.execPath, [resolve(ROOT, 'scripts/bench.mjs'), '--quick'], { cwd: ROOT, env: buildEnv })) !== 0) {
+    const benched = await runForCode(process.execPath, [resolve(ROOT, 'scripts/bench.mjs'), '--quick'], { cwd: ROOT, env: buildEnv });
+    if (interrupted) return;
+    if (benched !== 0) {
       failedSteps += 1;
       log('bench (quick): FAILED');
     }
@@ -180,6 +200,7 @@ async function main() {
     console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
     process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);
   } catch (error) {
+    if (interrupted) return;
     console.error(`[test] ${error instanceof Error ? error.message : error}`);
     await cleanup();
     process.exit(1);

@@ -3,15 +3,20 @@ import 'dotenv/config';
 import { Logger } from '@nestjs/common';
 import { loadEnv } from './config/env.js';
 import { createApp } from './create-app.js';
+import { QuietStartupLogger } from './shared/quiet-startup-logger.js';
 import { closeOnSignals } from './shared/shutdown.js';
+import { closeWithSupervisor, reportReady } from './shared/supervised.js';
 
 async function bootstrap(): Promise<void> {
+  Logger.overrideLogger(new QuietStartupLogger());
   const env = loadEnv();
   const app = await createApp(env);
   closeOnSignals(app, 'API');
+  closeWithSupervisor();
   if (env.HOST) await app.listen(env.PORT, env.HOST);
   else await app.listen(env.PORT);
   Logger.log(`API listening on http://localhost:${env.PORT}`, 'Bootstrap');
+  reportReady();
 }
 
 bootstrap().catch((error: unknown) => {

@@ -3,13 +3,18 @@ import 'dotenv/config';
 import { Logger } from '@nestjs/common';
 import { loadEnv } from './config/env.js';
 import { createWorker } from './create-worker.js';
+import { QuietStartupLogger } from './shared/quiet-startup-logger.js';
 import { closeOnSignals } from './shared/shutdown.js';
+import { closeWithSupervisor, reportReady } from './shared/supervised.js';
 
 /** The worker process: aggregates analytics, runs weekly payouts and the sweeps. SIGTERM drains it. */
 async function bootstrap(): Promise<void> {
+  Logger.overrideLogger(new QuietStartupLogger());
   const env = loadEnv();
   closeOnSignals(await createWorker(env), 'worker');
+  closeWithSupervisor();
   Logger.log('Worker started', 'Bootstrap');
+  reportReady();
 }
 
 bootstrap().catch((error: unknown) => {

@@ -1,9 +1,35 @@
 import { spawn } from 'node:child_process';
 
+/** Every child started by run() and runForCode() (or handed to track()) that has not exited yet. */
+const running = new Set();
+
+/** Counts `child` among the running ones until it exits (see stopRunning). */
+export function track(child) {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+/**
+ * After Ctrl-C: gives every running child `waitMs` to end by itself (the terminal's SIGINT reached it too),
+ * then asks it with SIGTERM, then kills it `graceMs` later.
+ */
+export async function stopRunning({ waitMs = 1500, graceMs = 2000 } = {}) {
+  const exited = (child) =>
+    child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+  await Promise.all(
+    [...running].map(async (child) => {
+      const timer = new Promise((r) => setTimeout(r, waitMs));
+      await Promise.race([exited(child), timer]);
+      await stopChild(child, graceMs);
+    }),
+  );
+}
+
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    const child = track(spawn(command, args, { stdio: 'inherit', ...options }));
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${[command, ...args].join(' ')} failed (${signal ?? `exit ${code}`})`)),
@@ -11,10 +37,30 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command to completion and resolves with its output (stdout and stderr together), printing nothing;
+ * rejects with an error that carries the output when it fails.
+ */
+export function runQuietly(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk) => {
+      output = (output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve(output) : reject(new Error(`${[command, ...args].join(' ')} failed (${signal ?? `exit ${code}`}):\n${output.trim()}`)),
+    );
+  });
+}
+
 /** Resolves with the exit code (or 1 on a signal) instead of rejecting. */
 export function runForCode(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    const child = track(spawn(command, args, { stdio: 'inherit', ...options }));
     child.on('error', () => resolve(1));
     child.on('exit', (code) => resolve(code ?? 1));
   });
@@ -43,4 +89,69 @@ export function onShutdownSignal(handler) {
     process.removeAllListeners(signal);
     process.on(signal, () => handler(signal));
   }
+}
+
+/** Process groups keep the terminal's Ctrl-C away from a child (Windows has none; its children stay attached). */
+export const OWN_GROUP = process.platform !== 'win32';
+
+/** Waits after the n-th crash in a row: 1 s, 2 s, 4 s… up to 30 s. */
+export const restartDelayMs = (crashes) => Math.min(1000 * 2 ** Math.max(0, crashes - 1), 30_000);
+
+/** A run this long counts as healthy: the next crash starts the backoff over. */
+const HEALTHY_RUN_MS = 60_000;
+
+/**
+ * Runs a Node program of the product (the API, the worker) and keeps it running: when it crashes it is started
+ * again after a backoff, saying why it stopped. It runs in a process group of its own, so Ctrl-C reaches only
+ * whoever supervises it, which then stops it in order with `stop()`; an IPC channel lets the program report
+ * that it is ready, and lets it close on its own if its supervisor is killed outright.
+ * A program that fails before it was ever ready (a configuration error, a port in use) is not restarted:
+ * `onFailedStart` is told instead.
+ */
+export function supervise({ name, entry, env, log, onFailedStart }) {
+  let child = null;
+  let markReady;
+  const ready = new Promise((resolveReady) => {
+    markReady = resolveReady;
+  });
+  let stopping = false;
+  let everReady = false;
+  let crashes = 0;
+  let startedAt = 0;
+  let restartTimer = null;
+
+  const launch = () => {
+    startedAt = Date.now();
+    child = spawn(process.execPath, [entry], { env, detached: OWN_GROUP, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.on('message', (message) => {
+      if (message?.type !== 'ready') return;
+      everReady = true;
+      markReady();
+    });
+    child.on('error', (error) => log(`The ${name} could not be run: ${error.message}`));
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      const why = signal ? `killed by ${signal}` : `exit code ${code}`;
+      if (!everReady) {
+        onFailedStart(`The ${name} could not start (${why}).`);
+        return;
+      }
+      crashes = Date.now() - startedAt >= HEALTHY_RUN_MS ? 1 : crashes + 1;
+      const delay = restartDelayMs(crashes);
+      log(`The ${name} stopped (${why}); starting it again in ${delay / 1000} s.`);
+      restartTimer = setTimeout(launch, delay);
+    });
+  };
+  launch();
+
+  return {
+    /** Resolves once the program first reported that it is ready. */
+    ready,
+    /** Stops it (SIGTERM: it finishes what it holds), SIGKILL after `graceMs`; no restart after this. */
+    stop: (graceMs) => {
+      stopping = true;
+      clearTimeout(restartTimer);
+      return stopChild(child, graceMs);
+    },
+  };
 }

@@ -21,9 +21,12 @@ function answers(port) {
 export async function startRedisServer(log) {
   const binary = ensureDebianCommand('redis-server', 'redis-server', log);
   const port = await freePort();
+  // A process group of its own keeps the terminal's Ctrl-C away: it stops after the tests that use it.
   const child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
+    detached: true,
   });
+  process.once('exit', () => child.exitCode === null && child.kill('SIGTERM'));
   const deadline = Date.now() + 10_000;
   while (!(await answers(port))) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error('redis-server did not start.');
