@@ -10,7 +10,7 @@ import session, { type Store } from 'express-session';
 import compression from 'compression';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
-import { trustProxySetting, type Env } from './config/env.js';
+import { allowedOrigins as allowedOriginsOf, trustProxySetting, type Env } from './config/env.js';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './modules/identity/identity.constants.js';
 import { SESSION_STORE } from './modules/identity/identity.tokens.js';
 import { ObjectStorage } from './modules/media/application/ports/object-storage.js';
@@ -68,10 +68,10 @@ export async function createApp(env: Env): Promise<INestApplication> {
       req.originalUrl.split('?')[0] === STRIPE_WEBHOOK_PATH ? next() : middleware(req, res, next);
 
   // Operators' paths answer only to their HTTP Basic credentials: the queues' dashboard and the admin API.
-  app.use(QUEUE_DASHBOARD_PATH, requireOperator(env), queueDashboard(app.get(JobQueues).all()));
+  const allowedOrigins = allowedOriginsOf(env);
+  app.use(QUEUE_DASHBOARD_PATH, requireOperator(env), queueDashboard(app.get(JobQueues).all(), allowedOrigins));
   app.use(ADMIN_API_PATH, requireOperator(env));
 
-  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   app.use('/api', exceptWebhook(sameSiteJsonOnly(allowedOrigins)));
   app.use('/api', exceptWebhook(jsonBody('64kb')));
   app.use('/api', exceptWebhook(noPrototypeKeys));

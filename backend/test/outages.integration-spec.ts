@@ -121,6 +121,7 @@ describe('store outages under steady traffic', () => {
       REDIS_KEY_PREFIX: `linkbio-outages-${unique('o')}:`,
       SESSION_SECRET: 'outages-test-session-secret-0123456789abcdef',
       PUBLIC_URL: base,
+      ALLOW_LOCAL_PAYMENTS: 'true',
       HOST: '127.0.0.1',
       PORT: String(port),
       TRUST_PROXY: 'loopback',

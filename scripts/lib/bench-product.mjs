@@ -172,6 +172,8 @@ export async function startProduct({ root, databaseUrl, redisUrl, cleanups, log 
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     PUBLIC_URL: `http://localhost:${port}`,
+    // Bookings and Premium are paid with the local test provider's cards, as production may only when told so.
+    ALLOW_LOCAL_PAYMENTS: 'true',
     // Sign-in and sign-up are limited per client address: the bench gives each of its requests its own
     // X-Forwarded-For address (header only; every request goes to 127.0.0.1).
     TRUST_PROXY: 'true',

@@ -57,7 +57,10 @@ export class Env {
   @IsString()
   PUBLIC_APP_DIST_DIR = fileURLToPath(new URL('../../../public-app/dist', import.meta.url));
 
-  /** The product's public address, for canonical and OpenGraph URLs; unset: each request's own origin. */
+  /**
+   * The product's public address, for canonical and OpenGraph URLs and the links in e-mails; required in
+   * production (unset elsewhere: each request's own origin). Calls from it pass the same-site check.
+   */
   @IsOptional()
   @Matches(/^https?:\/\/[^/?#\s]+\/?$/, {
     message: 'PUBLIC_URL must be an http(s) origin such as https://linkbio.example, without a path',
@@ -68,6 +71,10 @@ export class Env {
   @IsOptional()
   @Matches(/^(sk|rk)_(test|live)_\S+$/, { message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)' })
   STRIPE_SECRET_KEY?: string;
+
+  /** "true": production may run on the local test provider (no STRIPE_SECRET_KEY), where test cards pay. */
+  @IsIn(['true', 'false'])
+  ALLOW_LOCAL_PAYMENTS: 'true' | 'false' = 'false';
 
   /** Stripe's publishable key, given to the pages (GET /api/config) when Stripe is live. */
   @IsOptional()
@@ -162,6 +169,12 @@ export class Env {
   @IsIn(['true', 'false'])
   WORKER_SCHEDULES: 'true' | 'false' = 'true';
 
+  /** How often a worker running the schedules creates again any that the queue store lost (Redis flushed). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  WORKER_SCHEDULES_CHECK_MS = 60_000;
+
   /** PayPal REST app's client id: set, PayPal e-mail payouts go through PayPal Payouts; unset, to operators. */
   @IsOptional()
   @IsString()
@@ -188,20 +201,52 @@ export class Env {
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
+/**
+ * Reads and checks the environment; an empty variable counts as unset (as `VAR=` in .env or `${VAR:-}` in
+ * compose files give). Throws, naming every problem, one line each: a process refuses to start on it.
+ */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const dataDir = source.DATA_DIR ?? '.data';
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const dataDir = given.DATA_DIR ?? '.data';
   const withDefaults = {
-    ...source,
-    MAIL_DIR: source.MAIL_DIR || resolve(ROOT, dataDir, 'mail'),
-    OBJECTS_DIR: source.OBJECTS_DIR || resolve(ROOT, dataDir, 'objects'),
+    ...given,
+    MAIL_DIR: given.MAIL_DIR || resolve(ROOT, dataDir, 'mail'),
+    OBJECTS_DIR: given.OBJECTS_DIR || resolve(ROOT, dataDir, 'objects'),
   };
   const env = plainToInstance(Env, withDefaults, { exposeDefaultValues: true, excludeExtraneousValues: false });
-  const errors = validateSync(env, { whitelist: false });
-  if (errors.length > 0) {
-    const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  - ${e.property}: ${m}`));
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
-  }
+  const problems = [
+    ...validateSync(env, { whitelist: false }).flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `${e.property}: ${m}`)),
+    ...productionRefusals(env),
+  ];
+  if (problems.length === 1) throw new Error(`Invalid environment: ${problems[0]}`);
+  if (problems.length > 1) throw new Error(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   return env;
+}
+
+/** What production must not run with: settings that are fine on one machine but unsafe on the internet. */
+function productionRefusals(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const refusals: string[] = [];
+  if (!env.STRIPE_SECRET_KEY && env.ALLOW_LOCAL_PAYMENTS !== 'true') {
+    refusals.push(
+      'STRIPE_SECRET_KEY: NODE_ENV=production refuses the local test payment provider, where the test card ' +
+        '4242 4242 4242 4242 pays for bookings and Premium; set STRIPE_SECRET_KEY, or ALLOW_LOCAL_PAYMENTS=true ' +
+        'for an install where that is intended',
+    );
+  }
+  if (!env.PUBLIC_URL) {
+    refusals.push(
+      'PUBLIC_URL: NODE_ENV=production requires the public address (such as https://linkbio.example), else ' +
+        "canonical and OpenGraph URLs would carry whatever Host header a request sends",
+    );
+  }
+  return refusals;
+}
+
+/** Origins allowed to send state-changing calls besides the request's own: ALLOWED_ORIGINS and PUBLIC_URL's. */
+export function allowedOrigins(env: Pick<Env, 'ALLOWED_ORIGINS' | 'PUBLIC_URL'>): string[] {
+  const listed = (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return env.PUBLIC_URL ? [...new Set([...listed, new URL(env.PUBLIC_URL).origin])] : listed;
 }
 
 export function trustProxySetting(value: string): boolean | number | string {

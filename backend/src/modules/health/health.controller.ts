@@ -3,9 +3,13 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { JobSchedules } from '../../shared/queues/job-schedules.js';
 import { within } from '../../shared/within.js';
 import { AnalyticsRecorder } from '../analytics/application/ports/analytics-recorder.js';
+import { pendingMigrations } from './pending-migrations.js';
 
+const CHECK_MS = 2000;
+const upOrDown = (check: Promise<unknown>) => within(check, CHECK_MS).then(() => 'up' as const, () => 'down' as const);
 
 @Controller('api/health')
 export class HealthController {
@@ -13,6 +17,7 @@ export class HealthController {
     private readonly em: EntityManager,
     @Inject(REDIS) private readonly redis: Redis | null,
     private readonly recorder: AnalyticsRecorder,
+    private readonly schedules: JobSchedules,
   ) {}
 
   /**
@@ -21,10 +26,7 @@ export class HealthController {
    */
   @Get()
   async check(@Res({ passthrough: true }) response: Response) {
-    const [database, redis] = await Promise.all([
-      within(this.em.fork().execute('select 1'), 2000).then(() => 'up' as const, () => 'down' as const),
-      this.redis ? within(this.redis.ping(), 2000).then(() => 'up' as const, () => 'down' as const) : 'not configured',
-    ]);
+    const [database, redis] = await Promise.all([this.database(), this.redisState()]);
     const down = [database === 'down' && 'database', redis === 'down' && 'Redis'].filter(Boolean);
     const backlog = this.recorder.backlog();
     const analytics = backlog.held > 0 || backlog.dropped > 0 ? { analytics: backlog } : {};
@@ -33,5 +35,54 @@ export class HealthController {
       return { statusCode: 503, message: `Unavailable: ${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} down`, database, redis, ...analytics };
     }
     return { status: 'ok', database, redis, ...analytics };
+  }
+
+  /** Liveness: the process answers. Asks nothing of the database or Redis, so an outage never restarts it. */
+  @Get('live')
+  live() {
+    return { status: 'ok' };
+  }
+
+  /**
+   * Readiness: the database and Redis (where configured) answer, the database has every migration of this
+   * build, and the queue store holds every repeating schedule (weekly payouts, sweeps). 503 names what is not.
+   */
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) response: Response) {
+    const [database, redis, migrations, schedules] = await Promise.all([
+      this.database(),
+      this.redisState(),
+      within(pendingMigrations(this.em.fork()), CHECK_MS).then(
+        (pending) => (pending.length === 0 ? { migrations: 'current' as const } : { migrations: 'pending' as const, pendingMigrations: pending }),
+        () => ({ migrations: 'unknown' as const }),
+      ),
+      within(this.schedules.missing(), CHECK_MS).then(
+        (missing) => (missing.length === 0 ? { schedules: 'present' as const } : { schedules: 'missing' as const, missingSchedules: missing }),
+        () => ({ schedules: 'unknown' as const }),
+      ),
+    ]);
+    const state = { database, redis, ...migrations, ...schedules };
+    const notReady = [
+      database === 'down' && 'the database is down',
+      redis === 'down' && 'Redis is down',
+      migrations.migrations === 'pending' && `migrations are pending (${migrations.pendingMigrations.join(', ')})`,
+      migrations.migrations === 'unknown' && database === 'up' && 'the applied migrations cannot be read',
+      schedules.schedules === 'missing' && `schedules are missing (${schedules.missingSchedules.join(', ')})`,
+      // The schedules live where the queues do: Redis when configured, else the database.
+      schedules.schedules === 'unknown' && (this.redis ? redis : database) === 'up' && 'the schedules cannot be read',
+    ].filter((reason): reason is string => typeof reason === 'string');
+    if (notReady.length > 0) {
+      response.status(503);
+      return { statusCode: 503, message: `Not ready: ${notReady.join('; ')}`, ...state };
+    }
+    return { status: 'ok', ...state };
+  }
+
+  private database() {
+    return upOrDown(this.em.fork().execute('select 1'));
+  }
+
+  private redisState() {
+    return this.redis ? upOrDown(this.redis.ping()) : Promise.resolve('not configured' as const);
   }
 }

@@ -8,23 +8,27 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const refuse = (res: Response, statusCode: number, message: string) => res.status(statusCode).json({ statusCode, message });
 
 /**
- * CSRF defence for the API: a state-changing call must not come from another site (Origin and
- * Sec-Fetch-Site), and a body, when present, must be JSON, which a cross-site form cannot send.
+ * CSRF defence for the API and the operators' queue dashboard: a state-changing call must not come from
+ * another site (Origin and Sec-Fetch-Site), and a body, when present, must be JSON, which a cross-site form
+ * cannot send.
  */
 export function sameSiteJsonOnly(allowedOrigins: string[]) {
   const allowed = new Set(allowedOrigins);
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    if (isCrossSite(req.headers, allowed)) return refuse(res, 403, Messages.crossSite);
+    if (isCrossSite(req.headers, allowed, req.protocol)) return refuse(res, 403, Messages.crossSite);
     if (hasBody(req.headers) && !req.is('application/json')) return refuse(res, 415, Messages.jsonOnly);
     next();
   };
 }
 
-/** A state-changing call from another site: its Origin is neither ours nor allowed, or the browser says so. */
-export function isCrossSite(headers: IncomingHttpHeaders, allowed: ReadonlySet<string>): boolean {
+/**
+ * A state-changing call from another site: its Origin is neither allowed nor ours (the scheme the request came
+ * over, as `protocol` reads it, and its Host), or the browser says so. http://site is not https://site.
+ */
+export function isCrossSite(headers: IncomingHttpHeaders, allowed: ReadonlySet<string>, protocol: string): boolean {
   const origin = headers.origin;
-  if (origin !== undefined && !allowed.has(origin) && hostOf(origin) !== headers.host) return true;
+  if (origin !== undefined && !allowed.has(origin) && !isOwnOrigin(origin, protocol, headers.host)) return true;
   return headers['sec-fetch-site'] === 'cross-site';
 }
 
@@ -74,11 +78,12 @@ export function jsonBody(limit: string) {
     });
 }
 
-/** The host (with port) of an Origin header; null for "null" or anything unparsable. */
-function hostOf(origin: string): string | null {
+/** Whether an Origin header names the request's own scheme and host (with port); never for "null" or garbage. */
+function isOwnOrigin(origin: string, protocol: string, host: string | undefined): boolean {
   try {
-    return new URL(origin).host || null;
+    const url = new URL(origin);
+    return url.host !== '' && url.host === host && url.protocol === `${protocol}:`;
   } catch {
-    return null;
+    return false;
   }
 }

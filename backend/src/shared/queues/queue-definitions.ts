@@ -56,7 +56,10 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 14 * 24 * 3600 },
 };
 
-/** Repeating work, run by the worker; the schedulers are upserted at worker start, so any number may start. */
+/**
+ * Repeating work, run by the worker; the schedulers are upserted at worker start, so any number may start,
+ * and created again when the queue store lost them (JobSchedules).
+ */
 export const SCHEDULES = [
   { queue: 'payouts', id: 'weekly-payouts', job: 'create-weekly', repeat: { pattern: '0 0 * * 1', tz: 'UTC' } },
   { queue: 'payouts', id: 'release-held-payouts', job: 'release-held', repeat: { pattern: '15 * * * *', tz: 'UTC' } },

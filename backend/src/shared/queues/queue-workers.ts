@@ -4,21 +4,26 @@ import type { Env } from '../../config/env.js';
 import { ENV } from '../infrastructure/infrastructure.tokens.js';
 import { JobQueues } from './job-queues.js';
 import { JOB_PROCESSORS, type JobProcessor } from './job-processor.js';
-import { SCHEDULES, type QueueName } from './queue-definitions.js';
+import { describeRepeat, JobSchedules } from './job-schedules.js';
+import type { QueueName } from './queue-definitions.js';
 
 /**
  * The worker process's consumers: one BullMQ Worker per queue, dispatching each job by name to the module
- * that handles it, and the repeating schedules (upserted, so several workers may start together). On
- * shutdown (SIGTERM) each worker stops taking jobs and waits for the running ones to finish.
+ * that handles it, and the repeating schedules (upserted, so several workers may start together; created
+ * again every WORKER_SCHEDULES_CHECK_MS when the queue store lost them). On shutdown (SIGTERM) each worker
+ * stops taking jobs and waits for the running ones to finish.
  */
 @Injectable()
 export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Worker');
   private readonly workers: Worker[] = [];
+  private scheduleCheck: NodeJS.Timeout | null = null;
+  private checkingSchedules = false;
 
   constructor(
     @Inject(JOB_PROCESSORS) private readonly processors: JobProcessor[],
     private readonly queues: JobQueues,
+    private readonly schedules: JobSchedules,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -49,19 +54,38 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
       this.workers.push(worker);
     }
 
-    const scheduled: string[] = [];
-    for (const schedule of SCHEDULES) {
-      if (this.env.WORKER_SCHEDULES === 'false' || !byQueue.has(schedule.queue)) continue;
-      await this.queues.queue(schedule.queue).upsertJobScheduler(schedule.id, schedule.repeat, { name: schedule.job, data: {} });
-      scheduled.push(`${schedule.id} (${'pattern' in schedule.repeat ? `${schedule.repeat.pattern} ${schedule.repeat.tz}` : `every ${schedule.repeat.every / 1000} s`})`);
-    }
+    const scheduledQueues = new Set<QueueName>(this.env.WORKER_SCHEDULES === 'false' ? [] : byQueue.keys());
+    const scheduled = await this.schedules.upsert(scheduledQueues);
     await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
     this.logger.log(`Processing ${[...byQueue.keys()].join(', ')} (${this.queues.connection.kind})`);
-    if (scheduled.length > 0) this.logger.log(`Schedules: ${scheduled.join(', ')}`);
+    if (scheduled.length > 0) {
+      this.logger.log(`Schedules: ${scheduled.map((schedule) => `${schedule.id} (${describeRepeat(schedule)})`).join(', ')}`);
+      this.scheduleCheck = setInterval(() => void this.restoreSchedules(scheduledQueues), this.env.WORKER_SCHEDULES_CHECK_MS);
+      this.scheduleCheck.unref();
+    }
+  }
+
+  /** A Redis restarted without persistence (or evicting keys) forgets the schedules: create them again. */
+  private async restoreSchedules(queues: ReadonlySet<QueueName>): Promise<void> {
+    if (this.checkingSchedules) return;
+    this.checkingSchedules = true;
+    try {
+      const restored = await this.schedules.restoreMissing(queues);
+      if (restored.length > 0) {
+        const hint = this.queues.connection.kind === 'redis' ? ' Redis must keep its data (appendonly yes, maxmemory-policy noeviction).' : '';
+        this.logger.warn(`Schedules missing from the queue store, created again: ${restored.join(', ')}.${hint}`);
+      }
+    } catch (error) {
+      this.logger.error(`Checking the schedules: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      this.checkingSchedules = false;
+    }
   }
 
   /** Before connections close: stop taking jobs and let the running ones finish. */
   async beforeApplicationShutdown(): Promise<void> {
+    if (this.scheduleCheck) clearInterval(this.scheduleCheck);
+    this.scheduleCheck = null;
     await Promise.allSettled(this.workers.map((worker) => worker.close()));
     this.workers.length = 0;
   }

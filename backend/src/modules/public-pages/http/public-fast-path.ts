@@ -73,7 +73,7 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
       }
     } else if (method === 'POST') {
       const click = CLICK.exec(url);
-      if (click && isId(click[1]!) && isPlainJsonCall(request, options.allowedOrigins)) {
+      if (click && isId(click[1]!) && isPlainJsonCall(request, options.allowedOrigins, options.protocolOf(request))) {
         withHeaders(response);
         readSmallJson(request)
           .then((problem) => (problem !== null ? refuse(response, 400, problem) : responder.click(request, response, click[1]!)))
@@ -86,8 +86,8 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
 }
 
 /** A POST the fast path may answer: same-site, no body or a small one declared as JSON. */
-function isPlainJsonCall(request: IncomingMessage, allowedOrigins: ReadonlySet<string>): boolean {
-  if (isCrossSite(request.headers, allowedOrigins)) return false;
+function isPlainJsonCall(request: IncomingMessage, allowedOrigins: ReadonlySet<string>, protocol: string): boolean {
+  if (isCrossSite(request.headers, allowedOrigins, protocol)) return false;
   if (!hasBody(request.headers)) return true;
   const length = Number(request.headers['content-length']);
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
