@@ -13,6 +13,11 @@ import { AppModule } from './app.module.js';
 import { allowedOrigins as allowedOriginsOf, trustProxySetting, type Env } from './config/env.js';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './modules/identity/identity.constants.js';
 import { SESSION_STORE } from './modules/identity/identity.tokens.js';
+import { UserRepository } from './modules/identity/application/ports/user.repository.js';
+import { AuthController } from './modules/identity/http/auth.controller.js';
+import { SessionCookies } from './modules/identity/http/session-cookies.js';
+import { AnalyticsController } from './modules/analytics/http/analytics.controller.js';
+import { LinksController } from './modules/links/http/links.controller.js';
 import { ObjectStorage } from './modules/media/application/ports/object-storage.js';
 import { UploadGrants } from './modules/media/application/ports/upload-grants.js';
 import { localObjectsHandler } from './modules/media/http/local-objects.http.js';
@@ -30,6 +35,7 @@ import { JobQueues } from './shared/queues/job-queues.js';
 import { queueDashboard, QUEUE_DASHBOARD_PATH } from './web/queue-dashboard.js';
 import { securityHeaderList, securityHeaders } from './web/security-headers.js';
 import { serveDashboard } from './web/serve-dashboard.js';
+import { signedInFastPath, type SignedInRead } from './web/signed-in-fast-path.js';
 
 const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
 const ADMIN_API_PATH = '/api/admin';
@@ -99,7 +105,7 @@ export async function createApp(env: Env): Promise<INestApplication> {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());
   await app.init();
-  answerVisitorsFirst(app, allowedOrigins);
+  answerHotPathsFirst(app, env, allowedOrigins);
   return app;
 }
 
@@ -117,26 +123,38 @@ function requestProtocol(trust: TrustProxy) {
 }
 
 /**
- * The visitors' hot paths (bio page, /go, the click call, the public profile) are answered before Express
- * when they need nothing of its pipeline; everything else reaches Express as before.
+ * The hot paths are answered before Express when they need nothing of its pipeline: the visitors' (bio page,
+ * /go, the click call, the public profile) and the dashboard's signed-in reads (its own view, the links, the
+ * analytics summary). Everything else reaches Express as before.
  */
-function answerVisitorsFirst(app: NestExpressApplication, allowedOrigins: string[]): void {
-  if (!app.get(PUBLIC_APP_BUILD)) return;
+function answerHotPathsFirst(app: NestExpressApplication, env: Env, allowedOrigins: string[]): void {
   const server = app.getHttpServer() as Server;
   const [expressHandler] = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
   if (!expressHandler) return;
-  server.removeAllListeners('request');
-  server.on(
-    'request',
-    publicFastPath(
+  const headers = securityHeaderList();
+  const protocolOf = requestProtocol((app.getHttpAdapter().getInstance() as express.Express).get('trust proxy fn') as TrustProxy);
+
+  const links = app.get(LinksController);
+  const analytics = app.get(AnalyticsController);
+  const auth = app.get(AuthController);
+  const reads = new Map<string, SignedInRead>([
+    ['/api/auth/me', (user) => auth.me(user)],
+    ['/api/links', (user) => links.all(user)],
+    ['/api/analytics', (user) => analytics.get(user)],
+  ]);
+  const sessions = new SessionCookies(app.get<Store>(SESSION_STORE), app.get(UserRepository), {
+    name: SESSION_COOKIE,
+    secrets: [env.SESSION_SECRET],
+    lifetimeMs: SESSION_LIFETIME_MS,
+  });
+  let handler = signedInFastPath(reads, sessions, { headers, sessionCookie: SESSION_COOKIE, protocolOf, compressFromBytes: COMPRESS_FROM_BYTES }, expressHandler);
+  if (app.get(PUBLIC_APP_BUILD)) {
+    handler = publicFastPath(
       app.get(PublicPageResponder),
-      {
-        headers: securityHeaderList(),
-        sessionCookie: SESSION_COOKIE,
-        allowedOrigins: new Set(allowedOrigins),
-        protocolOf: requestProtocol((app.getHttpAdapter().getInstance() as express.Express).get('trust proxy fn') as TrustProxy),
-      },
-      expressHandler,
-    ),
-  );
+      { headers, sessionCookie: SESSION_COOKIE, allowedOrigins: new Set(allowedOrigins), protocolOf },
+      handler,
+    );
+  }
+  server.removeAllListeners('request');
+  server.on('request', handler);
 }
