@@ -16,6 +16,7 @@ import { Migration20270106000000_account_sessions } from './migrations/Migration
 import { Migration20270107000000_two_factor } from './migrations/Migration20270107000000_two_factor.js';
 import { Migration20270108000000_email_verification } from './migrations/Migration20270108000000_email_verification.js';
 import { Migration20270109000000_account_deletion } from './migrations/Migration20270109000000_account_deletion.js';
+import { Migration20270110000000_analytics_batches } from './migrations/Migration20270110000000_analytics_batches.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -33,6 +34,7 @@ export const migrationsList = [
   { name: 'Migration20270107000000_two_factor', class: Migration20270107000000_two_factor },
   { name: 'Migration20270108000000_email_verification', class: Migration20270108000000_email_verification },
   { name: 'Migration20270109000000_account_deletion', class: Migration20270109000000_account_deletion },
+  { name: 'Migration20270110000000_analytics_batches', class: Migration20270110000000_analytics_batches },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

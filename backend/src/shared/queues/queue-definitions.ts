@@ -6,8 +6,11 @@ import type { JobsOptions } from 'bullmq';
  */
 export interface QueueJobs {
   analytics: {
-    /** Views and clicks queued together by the API (group commit), each aggregated exactly once (by its id). */
-    events: { events: AnalyticsEventJob[] };
+    /**
+     * Views and clicks queued together by the API (group commit), aggregated exactly once by the batch's id
+     * (kept when the API queues the batch again); without one, by each event's id.
+     */
+    events: { batch?: string; events: AnalyticsEventJob[] };
     /** One page view or link click, as API processes before group commit queued them. */
     event: AnalyticsEventJob;
   };
@@ -39,7 +42,8 @@ export const DEFAULT_QUEUE_SCHEMA = 'bullmq';
 export const QUEUE_NAMES: readonly QueueName[] = ['analytics', 'payouts', 'maintenance'];
 
 export interface AnalyticsEventJob {
-  id: string;
+  /** Each event's own id, from API processes that queued batches without an id (each then counted on its own). */
+  id?: string;
   kind: 'view' | 'click';
   ownerId: string;
   linkId: string | null;

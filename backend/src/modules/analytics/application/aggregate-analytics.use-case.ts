@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
-import type { RecordedEvent } from '../domain/analytics.js';
+import type { EventBatch } from '../domain/analytics.js';
 import { AnalyticsRollups } from './ports/analytics-rollups.js';
 
-/** Event ids are remembered this long: far beyond the longest a queued event can wait for its retries. */
+/** Batch ids are remembered this long: far beyond the longest a queued event can wait for its retries. */
 const SEEN_RETENTION_MS = 14 * 24 * 3600 * 1000;
 
 @Injectable()
@@ -13,9 +13,9 @@ export class AggregateAnalyticsUseCase {
     private readonly clock: Clock,
   ) {}
 
-  /** Counts a batch of views and clicks into the rollups, each event exactly once. */
-  execute(events: RecordedEvent[]): Promise<number> {
-    return events.length === 0 ? Promise.resolve(0) : this.rollups.apply(events);
+  /** Counts batches of views and clicks into the rollups, each batch exactly once. */
+  execute(batches: EventBatch[]): Promise<number> {
+    return batches.length === 0 ? Promise.resolve(0) : this.rollups.apply(batches);
   }
 
   forgetOldEventIds(): Promise<number> {

@@ -22,9 +22,13 @@ export interface VisitorContext {
   device?: DeviceClass | null;
 }
 
-/** An event on its way to the rollups, with the id that makes counting it idempotent. */
-export interface RecordedEvent extends AnalyticsEvent {
+/**
+ * Events on their way to the rollups, queued together by one API process. The batch's id makes counting it
+ * idempotent: a batch delivered again (queued twice, or a crashed worker's) counts nothing twice.
+ */
+export interface EventBatch {
   id: Id;
+  events: AnalyticsEvent[];
 }
 
 export interface AnalyticsTotals {

@@ -55,8 +55,23 @@ const queuedVisits = (store: ControllableJobQueues) =>
     .flatMap(eventsOf)
     .map(numberOf)
     .sort((a, b) => a - b);
-const queuedIds = (store: ControllableJobQueues) =>
-  store.accepted().flatMap((call) => eventsOf(call).map((job) => job.id));
+const batchOf = (call: AddCall | undefined) => (call?.data as JobData<'analytics', 'events'>).batch;
+/** Each batch the store accepted, by its id: the events it carries, by number. */
+const acceptedBatches = (store: ControllableJobQueues) => store.accepted().map((call) => ({ id: batchOf(call), visits: eventsOf(call).map(numberOf) }));
+/** Every batch is queued under its own id, and a batch tried again carries the same id and events. */
+const expectBatchesIntact = (store: ControllableJobQueues) => {
+  const byId = new Map<string, number[]>();
+  for (const call of store.calls) {
+    const id = batchOf(call)!;
+    expect(isId(id)).toBe(true);
+    expect(call.options?.jobId).toBe(id);
+    const visits = eventsOf(call).map(numberOf);
+    expect(byId.get(id) ?? visits).toEqual(visits);
+    byId.set(id, visits);
+  }
+  const accepted = acceptedBatches(store).map((batch) => batch.id);
+  expect(new Set(accepted).size).toBe(accepted.length);
+};
 
 /** Runs the shutdown hook; the answer says whether it has returned yet. */
 const shutDown = (recorder: BullMqAnalyticsRecorder) => {
@@ -84,7 +99,6 @@ describe('BullMqAnalyticsRecorder', () => {
     const events = eventsOf(store.calls[0]);
     expect(events).toEqual(
       range(0, 30).map((n) => ({
-        id: expect.any(String),
         kind: visit(n).kind,
         ownerId: ALICE,
         linkId: visit(n).linkId,
@@ -93,8 +107,7 @@ describe('BullMqAnalyticsRecorder', () => {
         device: visit(n).device,
       })),
     );
-    expect(events.every((event) => isId(event.id))).toBe(true);
-    expect(new Set(events.map((event) => event.id)).size).toBe(30);
+    expect(isId(batchOf(store.calls[0])!)).toBe(true);
     expect(visitors.answered).toBe(0);
     expect(recorder.backlog()).toEqual({ held: 30, dropped: 0 });
 
@@ -159,7 +172,10 @@ describe('BullMqAnalyticsRecorder', () => {
     await wait(5_000);
 
     expect(queuedVisits(store)).toEqual(range(0, 15));
-    expect(new Set(queuedIds(store)).size).toBe(15);
+    expectBatchesIntact(store);
+    // The failed batch went again as it was; what came meanwhile went in a batch of its own.
+    expect(acceptedBatches(store).map((batch) => batch.visits)).toEqual([range(0, 10), range(10, 5)]);
+    expect(batchOf(store.accepted()[0])).toBe(batchOf(store.calls[0]));
     expect(recorder.backlog()).toEqual({ held: 0, dropped: 0 });
   });
 
@@ -180,7 +196,7 @@ describe('BullMqAnalyticsRecorder', () => {
     await wait(5_000);
 
     expect(queuedVisits(store)).toEqual(range(0, 6));
-    expect(new Set(queuedIds(store)).size).toBe(6);
+    expectBatchesIntact(store);
     expect(recorder.backlog()).toEqual({ held: 0, dropped: 0 });
   });
 
@@ -211,6 +227,7 @@ describe('BullMqAnalyticsRecorder', () => {
     await wait(5_000);
 
     expect(queuedVisits(store)).toEqual(range(0, 5));
+    expectBatchesIntact(store);
     expect(recorder.backlog()).toEqual({ held: 0, dropped: 0 });
   });
 
@@ -232,6 +249,8 @@ describe('BullMqAnalyticsRecorder', () => {
     // The store answers every add but the first: what was recorded after it, and what it carried, gets queued.
     expect(queuedVisits(store)).toEqual(expect.arrayContaining([3, 4]));
     expect(queuedVisits(store)).toEqual(range(0, 5));
+    // The job that got no answer went again under the same id: had it arrived after all, it counts once.
+    expectBatchesIntact(store);
   });
 
   it('queues what is held as soon as another job goes through, without waiting for the retry, and answers visitors in time', async () => {

@@ -25,10 +25,17 @@ interface Held {
   done: (() => void) | null;
 }
 
+/** Events queued as one job; a batch that failed is queued again as it was, under the same id. */
+interface Batch {
+  id: string;
+  held: Held[];
+}
+
 /**
  * Records views and clicks by group commit: the events of one event-loop turn go to the queue as one job
- * (one round-trip), and each request is answered once its event is durably queued. Each event keeps its own
- * id, which the worker's rollups remember, so it is counted exactly once even if its job is queued twice.
+ * (one round-trip), and each request is answered once its event is durably queued. Each batch has an id of
+ * its own, kept when it is queued again, which the worker's rollups remember, so its events are counted
+ * exactly once even if its job is queued twice.
  *
  * When the queue's store (Redis, or PostgreSQL without Redis) fails or is slow, visitors are answered at once
  * and their events are held here, oldest first, and queued as soon as the store answers again. At most
@@ -37,9 +44,13 @@ interface Held {
 @Injectable()
 export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Analytics');
+  /** Events not in a batch yet. */
   private held: Held[] = [];
-  private readonly inFlight = new Set<Held[]>();
-  private inFlightEvents = 0;
+  /** Batches whose queuing failed, oldest first: queued again before anything new. */
+  private retrying: Batch[] = [];
+  private readonly inFlight = new Set<Batch>();
+  /** Events in `retrying` and `inFlight`. */
+  private batchedEvents = 0;
   private flushScheduled = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private retryMs = RETRY_MS.first;
@@ -54,7 +65,7 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
 
   /** Events waiting to be queued right now. */
   private get heldCount(): number {
-    return this.held.length + this.inFlightEvents;
+    return this.held.length + this.batchedEvents;
   }
 
   backlog(): RecorderBacklog {
@@ -103,24 +114,24 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
 
   private async flush(): Promise<void> {
     this.flushScheduled = false;
-    if (this.inFlight.size >= MAX_IN_FLIGHT || this.held.length === 0) return;
-    const batch = this.held.splice(0, BATCH_MAX);
+    if (this.inFlight.size >= MAX_IN_FLIGHT || (this.held.length === 0 && this.retrying.length === 0)) return;
+    const batch = this.retrying.shift() ?? this.newBatch();
     this.inFlight.add(batch);
-    this.inFlightEvents += batch.length;
     // A slow store must not hold visitors: past WAIT_MS they are answered, their events stay held here.
     const slow = setTimeout(() => this.releaseVisitors(`no answer within ${WAIT_MS} ms`), WAIT_MS);
     try {
-      await within(this.queues.add('analytics', 'events', { events: batch.map((held) => held.job) }, { jobId: newId() }), STUCK_MS);
+      const events = batch.held.map((held) => held.job);
+      await within(this.queues.add('analytics', 'events', { batch: batch.id, events }, { jobId: batch.id }), STUCK_MS);
       this.settle(batch);
-      for (const held of batch) held.done?.();
+      for (const held of batch.held) held.done?.();
       if (!this.healthy) this.logger.log(`Views and clicks are queued again (${this.held.length} still held)`);
       this.healthy = true;
       this.retryMs = RETRY_MS.first;
       if (this.retryTimer) clearTimeout(this.retryTimer);
       this.retryTimer = null;
     } catch (error) {
-      this.settle(batch);
-      this.held = batch.concat(this.held);
+      this.inFlight.delete(batch);
+      this.retrying.unshift(batch);
       this.releaseVisitors(error instanceof Error ? error.message : String(error));
       if (!this.retryTimer) {
         this.retryTimer = setTimeout(() => {
@@ -132,19 +143,26 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     } finally {
       clearTimeout(slow);
     }
-    if (this.held.length > 0) this.scheduleFlush();
+    if (this.held.length > 0 || this.retrying.length > 0) this.scheduleFlush();
   }
 
-  private settle(batch: Held[]): void {
+  private newBatch(): Batch {
+    const batch = { id: newId(), held: this.held.splice(0, BATCH_MAX) };
+    this.batchedEvents += batch.held.length;
+    return batch;
+  }
+
+  /** The batch is queued: its events are no longer held here. */
+  private settle(batch: Batch): void {
     this.inFlight.delete(batch);
-    this.inFlightEvents -= batch.length;
+    this.batchedEvents -= batch.held.length;
   }
 
   /** Answers every waiting visitor; their events stay held until the queue answers. */
   private releaseVisitors(reason: string): void {
     if (this.healthy) this.logger.error(`Views and clicks are held in memory until the queue answers: ${reason}`);
     this.healthy = false;
-    for (const list of [...this.inFlight, this.held]) {
+    for (const list of [...[...this.inFlight, ...this.retrying].map((batch) => batch.held), this.held]) {
       for (const held of list) {
         held.done?.();
         held.done = null;
@@ -164,7 +182,6 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
 
 function toJob(event: AnalyticsEvent): AnalyticsEventJob {
   return {
-    id: newId(),
     kind: event.kind,
     ownerId: event.ownerId,
     linkId: event.linkId,

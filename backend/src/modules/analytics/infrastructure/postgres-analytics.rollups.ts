@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../../shared/clock.js';
 import { AnalyticsRollups } from '../application/ports/analytics-rollups.js';
-import type { RecordedEvent } from '../domain/analytics.js';
+import type { EventBatch } from '../domain/analytics.js';
 
+/** An event as the rollups count it: its UTC day. */
 interface FreshEvent {
-  id: string;
   kind: 'view' | 'click';
   owner_id: string;
   link_id: string | null;
@@ -31,9 +31,10 @@ function tally<T>(rows: T[], key: (row: T) => string, make: (row: T) => Row, cou
 }
 
 /**
- * The rollups in PostgreSQL. A batch is one transaction: its event ids go into analytics_seen_events (those
- * already there are skipped), and only the new ones are added to the counters, so a batch that is applied
- * again after a crash changes nothing. Events of a page or link deleted meanwhile are dropped.
+ * The rollups in PostgreSQL. Batches are applied in one transaction: their ids go into analytics_seen_batches
+ * (those already there are skipped), and only the new batches' events are added to the counters, tallied here
+ * first, so a batch that is applied again after a crash changes nothing and the database writes a row per
+ * batch and per counter, not per event. Events of a page or link deleted meanwhile are dropped.
  */
 @Injectable()
 export class PostgresAnalyticsRollups extends AnalyticsRollups {
@@ -44,28 +45,25 @@ export class PostgresAnalyticsRollups extends AnalyticsRollups {
     super();
   }
 
-  async apply(events: RecordedEvent[]): Promise<number> {
-    const incoming = events.map((event) => ({
-      id: event.id,
-      kind: event.kind,
-      owner_id: event.ownerId,
-      link_id: event.linkId,
-      day: event.occurredAt.toISOString().slice(0, 10),
-      referrer_host: event.referrer,
-      device: event.device,
-    }));
+  async apply(batches: EventBatch[]): Promise<number> {
+    const byId = new Map(batches.map((batch) => [batch.id, batch]));
+    // Sorted, so concurrent transactions take the ids' locks in the same order.
+    const ids = [...byId.keys()].sort();
     return this.em.fork().transactional(async (tx) => {
-      const fresh = await tx.execute<FreshEvent[]>(
-        `with incoming as (
-           select * from jsonb_to_recordset(?::jsonb)
-             as e(id uuid, kind text, owner_id uuid, link_id uuid, day date, referrer_host text, device text)
-         ), seen as (
-           insert into analytics_seen_events (id, seen_at) select distinct id, ?::timestamptz from incoming order by id
-           on conflict (id) do nothing returning id
-         )
-         select distinct on (i.id) i.id, i.kind, i.owner_id, i.link_id, to_char(i.day, 'YYYY-MM-DD') as day, i.referrer_host, i.device
-           from incoming i join seen s on s.id = i.id`,
-        [JSON.stringify(incoming), this.clock.now()],
+      const seen = await tx.execute<Array<{ id: string }>>(
+        `insert into analytics_seen_batches (id, seen_at) select ids.id::uuid, ?::timestamptz from jsonb_array_elements_text(?::jsonb) as ids(id)
+         on conflict (id) do nothing returning id`,
+        [this.clock.now(), JSON.stringify(ids)],
+      );
+      const fresh: FreshEvent[] = seen.flatMap(({ id }) =>
+        (byId.get(id)?.events ?? []).map((event) => ({
+          kind: event.kind,
+          owner_id: event.ownerId,
+          link_id: event.linkId,
+          day: event.occurredAt.toISOString().slice(0, 10),
+          referrer_host: event.referrer,
+          device: event.device,
+        })),
       );
       if (fresh.length === 0) return 0;
 
@@ -152,7 +150,12 @@ export class PostgresAnalyticsRollups extends AnalyticsRollups {
   }
 
   async forgetSeenBefore(before: Date): Promise<number> {
-    const rows = await this.em.fork().execute<Array<{ id: string }>>('delete from analytics_seen_events where seen_at < ? returning id', [before]);
-    return rows.length;
+    const em = this.em.fork();
+    let forgotten = 0;
+    // analytics_seen_events: the events counted one by one before batches had ids.
+    for (const table of ['analytics_seen_batches', 'analytics_seen_events']) {
+      forgotten += (await em.execute<Array<{ id: string }>>(`delete from ${table} where seen_at < ? returning id`, [before])).length;
+    }
+    return forgotten;
   }
 }

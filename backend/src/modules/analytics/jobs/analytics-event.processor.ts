@@ -2,18 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { JobProcessor, type QueueJob } from '../../../shared/queues/job-processor.js';
 import { AggregateAnalyticsUseCase } from '../application/aggregate-analytics.use-case.js';
 import type { AnalyticsEventJob } from '../../../shared/queues/queue-definitions.js';
-import type { RecordedEvent } from '../domain/analytics.js';
+import type { AnalyticsEvent, EventBatch } from '../domain/analytics.js';
 
 const BATCH_MAX = 200;
 const BATCH_WAIT_MS = 50;
 
 interface Pending {
-  events: RecordedEvent[];
+  batches: EventBatch[];
+  events: number;
   done: (error?: unknown) => void;
 }
 
-const toEvent = (data: AnalyticsEventJob): RecordedEvent => ({
-  id: data.id,
+const toEvent = (data: AnalyticsEventJob): AnalyticsEvent => ({
   kind: data.kind,
   ownerId: data.ownerId,
   linkId: data.linkId,
@@ -21,6 +21,20 @@ const toEvent = (data: AnalyticsEventJob): RecordedEvent => ({
   referrer: data.referrerHost,
   device: data.device,
 });
+
+/**
+ * A job's batches: the batch the API queued, by its id; events queued one by one or in a batch without an
+ * id (by API processes before batches had ids) are each a batch of their own, by the event's id.
+ */
+function batchesOf(job: QueueJob<'analytics'>): EventBatch[] {
+  if (job.name === 'event') {
+    const data = job.data as AnalyticsEventJob;
+    return [{ id: data.id!, events: [toEvent(data)] }];
+  }
+  const data = job.data as { batch?: string; events: AnalyticsEventJob[] };
+  if (data.batch !== undefined) return [{ id: data.batch, events: data.events.map(toEvent) }];
+  return data.events.map((event) => ({ id: event.id!, events: [toEvent(event)] }));
+}
 
 /**
  * Views and clicks, counted in batches: the worker runs many jobs at once (each carries the events one API
@@ -42,10 +56,11 @@ export class AnalyticsEventProcessor extends JobProcessor<'analytics'> {
   }
 
   process(job: QueueJob<'analytics'>): Promise<void> {
-    const events = job.name === 'events' ? (job.data as { events: AnalyticsEventJob[] }).events.map(toEvent) : [toEvent(job.data as AnalyticsEventJob)];
+    const batches = batchesOf(job);
+    const events = batches.reduce((sum, batch) => sum + batch.events.length, 0);
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ events, done: (error) => (error === undefined ? resolve() : reject(error)) });
-      this.pendingEvents += events.length;
+      this.pending.push({ batches, events, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.pendingEvents += events;
       if (this.pendingEvents >= BATCH_MAX) this.flush();
       else this.timer ??= setTimeout(() => this.flush(), BATCH_WAIT_MS);
     });
@@ -58,7 +73,7 @@ export class AnalyticsEventProcessor extends JobProcessor<'analytics'> {
     this.pending = [];
     this.pendingEvents = 0;
     if (batch.length === 0) return;
-    this.aggregate.execute(batch.flatMap((p) => p.events)).then(
+    this.aggregate.execute(batch.flatMap((p) => p.batches)).then(
       () => batch.forEach((p) => p.done()),
       (error: unknown) => batch.forEach((p) => p.done(error instanceof Error ? error : new Error(String(error)))),
     );
