@@ -1,5 +1,6 @@
-// `npm run weight`: what a phone downloads for a bio page, as Chromium measures it (bytes on the wire,
-// compressed), for HTML, CSS and JavaScript. A benchmark that prints figures; it asserts nothing.
+// `npm run weight`: what a phone downloads for a bio page, and for the landing page '/' as a visitor who is
+// not signed in gets it, as Chromium measures it (bytes on the wire, compressed), for HTML, CSS and
+// JavaScript. A benchmark that prints figures; it asserts nothing.
 //
 //   npm run build && npm run weight                       starts the product itself (scripts/start.mjs, an
 //                                                         embedded PostgreSQL in a temporary DATA_DIR, a free
@@ -186,6 +187,7 @@ async function main() {
         await measure(browser, booking),
         { budget: false },
       );
+      report('Landing page, signed out', `${baseUrl}/`, await measure(browser, `${baseUrl}/`));
     }
   } finally {
     await browser?.close();

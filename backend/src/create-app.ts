@@ -100,7 +100,7 @@ export async function createApp(env: Env): Promise<INestApplication> {
 
   const publicApp = servePublicApp(app);
   // /booking-success is a server route (BillingController): it checks the payment and redirects.
-  serveDashboard(app, env.DASHBOARD_DIST_DIR, (path) => path === '/booking-success' || publicApp.isPublicPagePath(path));
+  serveDashboard(app, env.DASHBOARD_DIST_DIR, (path) => path === '/booking-success' || publicApp.isPublicPagePath(path), env.PUBLIC_URL);
 
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());

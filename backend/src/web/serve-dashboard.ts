@@ -17,14 +17,23 @@ const DASHBOARD_ROUTES = new Set([
 ]);
 
 /**
+ * The landing page rendered ahead of time (the dashboard app's build step, scripts/prerender.mjs) shows the
+ * site's address in its claim boxes as this marker; it is the one in the app's claim-box.tsx.
+ */
+const SITE_HOST_MARKER = '%SITE_HOST%';
+
+/**
  * Serves the dashboard app's build on the API's origin: hashed assets cached for a year, the app's
  * index.html for its routes (200) and for unknown paths (404, where the app shows '404 Page Not Found').
- * Paths for which `servedElsewhere` is true (the public pages) are left to the controllers.
+ * '/' is the landing page: for visitors who are not signed in, the build's landing.html, which paints
+ * without the app; signed-in creators get the app, whose landing knows them. Paths for which
+ * `servedElsewhere` is true (the public pages) are left to the controllers.
  */
 export function serveDashboard(
   app: NestExpressApplication,
   distDir: string,
   servedElsewhere: (path: string) => boolean = () => false,
+  publicUrl?: string,
 ): void {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -32,6 +41,10 @@ export function serveDashboard(
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
+  const landingFile = join(distDir, 'landing.html');
+  const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : null;
+  // The address the claim boxes show: PUBLIC_URL's host when set (as in production), else the request's.
+  const siteHost = publicUrl ? new URL(publicUrl).host : null;
 
   app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   // The app's other top-level files (favicon, manifest…); the API's paths are never files, so they skip the look-up.
@@ -40,12 +53,17 @@ export function serveDashboard(
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isApiPath(req.path)) return next();
     if (servedElsewhere(req.path)) return next();
-    res
-      .status(DASHBOARD_ROUTES.has(req.path) ? 200 : 404)
-      .set('Cache-Control', 'no-cache')
-      .type('html')
-      .send(indexHtml);
+    res.set('Cache-Control', 'no-cache').type('html');
+    if (req.path === '/' && landingHtml) {
+      // The same address answers differently with and without a session.
+      res.vary('Cookie');
+      if (!req.isAuthenticated?.()) return void res.send(landingHtml.replaceAll(SITE_HOST_MARKER, escapeHtml(siteHost ?? req.get('host') ?? '')));
+    }
+    res.status(DASHBOARD_ROUTES.has(req.path) ? 200 : 404).send(indexHtml);
   });
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');

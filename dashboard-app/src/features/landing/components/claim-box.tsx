@@ -4,12 +4,14 @@ import { useNavigate } from 'react-router-dom';
 import { sanitizeUsernameInput } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { claimPath } from '../claim-path';
 
-/** Where the claim box sends the visitor: the sign-up form, with the username when there is one (spec §2, §5). */
-export function claimPath(username: string): string {
-  const value = username.trim();
-  return value ? `/auth?username=${encodeURIComponent(value)}` : '/auth';
-}
+/**
+ * The site's address before the box. The landing page rendered ahead of time has no address to show yet:
+ * it carries this marker, which the server replaces with the address the visitor asked for.
+ */
+export const SITE_HOST_MARKER = '%SITE_HOST%';
+const siteHost = () => (typeof window === 'undefined' ? SITE_HOST_MARKER : window.location.host);
 
 interface ClaimBoxProps {
   /** The submit button's text: 'Claim Your Link' in the hero, 'Create Your Page' in the closing call to action. */
@@ -19,14 +21,15 @@ interface ClaimBoxProps {
 
 /**
  * The username claim box: the site's address, then the username, lowercased with anything but a-z, 0-9 and
- * hyphen removed as the visitor types.
+ * hyphen removed as the visitor types. A plain form too (GET /auth?username=…), so the landing page rendered
+ * ahead of time works before any script runs (see static-landing.ts).
  */
 export function ClaimBox({ submitLabel, className }: ClaimBoxProps) {
   const [username, setUsername] = useState('');
   const navigate = useNavigate();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const host = window.location.host;
+  const host = siteHost();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,7 +38,10 @@ export function ClaimBox({ submitLabel, className }: ClaimBoxProps) {
 
   return (
     <form
+      action="/auth"
+      method="get"
       onSubmit={submit}
+      data-claim-box=""
       className={cn(
         'flex w-full max-w-xl flex-col gap-2 rounded-2xl bg-background p-2 shadow-lg ring-1 ring-slate-900/10 sm:flex-row sm:items-center',
         className,
@@ -52,7 +58,7 @@ export function ClaimBox({ submitLabel, className }: ClaimBoxProps) {
           'focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-ring',
         )}
       >
-        <span aria-hidden="true" className="max-w-[60%] shrink-0 truncate text-muted-foreground">
+        <span aria-hidden="true" data-site-host="" className="max-w-[60%] shrink-0 truncate text-muted-foreground">
           {host}/
         </span>
         <input
