@@ -93,21 +93,45 @@ describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
 
   describe('booking', () => {
     it('answers the fee lines computed from the stored price, in cents, and stores a pending booking', async () => {
-      const { response, bookingId, creator } = await creatorWithBooking('25.50');
+      const { response, bookingId } = await creatorWithBooking('25.50');
       expect(response).toEqual({ clientSecret: expect.stringMatching(/^pi_local_\w+_secret_\w{20,}$/), amount: 3060, userAmount: 2550, platformFee: 510 });
       expect((await bookingState(bookingId)).status).toBe('pending_payment');
-      const list = await creator.client.get('/api/bookings').expect(200);
-      expect(list.body).toEqual([
-        expect.objectContaining({ id: bookingId, customerName: 'Ada Lovelace', customerPhone: '+1 555 0100', message: 'Hello!', amount: 3060, userAmount: 2550, platformFee: 510, status: 'pending_payment', paidAt: null }),
-      ]);
     });
 
-    it('lists the creator’s bookings newest first, and only to them', async () => {
-      const { creator } = await creatorWithBooking('10');
-      await agent(app).post(`/api/users/${creator.details.username}/book`).send({ customerName: 'Second', customerEmail: 'second@example.com' }).expect(201);
+    it('lists only the creator’s paid bookings, newest first, and only to them: waiting and failed payments are not bookings', async () => {
+      const { creator, clientSecret, bookingId } = await creatorWithBooking('25.50');
+      expect((await creator.client.get('/api/bookings').expect(200)).body).toEqual([]); // waiting for payment
+
+      await agent(app).post('/api/payments/local/confirm').send(card(clientSecret, '4242424242424242')).expect(200);
+      const declinedBooking = await agent(app)
+        .post(`/api/users/${creator.details.username}/book`)
+        .send({ customerName: 'Declined', customerEmail: 'declined@example.com' })
+        .expect(201);
+      const declinedSecret = (declinedBooking.body as { clientSecret: string }).clientSecret;
+      await agent(app).post('/api/payments/local/confirm').send(card(declinedSecret, '4000000000000002')).expect(402);
+      const second = await agent(app)
+        .post(`/api/users/${creator.details.username}/book`)
+        .send({ customerName: 'Second', customerEmail: 'second@example.com' })
+        .expect(201);
+      await agent(app).post(`/api/users/${creator.details.username}/book`).send({ customerName: 'Waiting', customerEmail: 'waiting@example.com' }).expect(201);
+      await agent(app).post('/api/payments/local/confirm').send(card((second.body as { clientSecret: string }).clientSecret, '4242424242424242')).expect(200);
+
       const list = await creator.client.get('/api/bookings').expect(200);
       expect((list.body as { customerName: string }[]).map((b) => b.customerName)).toEqual(['Second', 'Ada Lovelace']);
+      expect((list.body as unknown[])[1]).toEqual(
+        expect.objectContaining({ id: bookingId, customerName: 'Ada Lovelace', customerPhone: '+1 555 0100', message: 'Hello!', amount: 3060, userAmount: 2550, platformFee: 510, status: 'paid', paidAt: expect.any(String) }),
+      );
+      const statuses = await db.query<{ status: string }>('select status from bookings where creator_id = $1 order by created_at', [creator.user.id]);
+      expect(statuses.rows.map((row) => row.status)).toEqual(['paid', 'failed', 'paid', 'pending_payment']);
       await agent(app).get('/api/bookings').expect(401);
+
+      // Both paid bookings' e-mails go out after their payments commit: wait for them, so the specs after this
+      // one never see this one's outbox still moving.
+      const paidIds = (list.body as { id: string }[]).map((b) => b.id);
+      for (let tries = 0; paidIds.some((id) => mailsAbout(id).length < 2); tries += 1) {
+        if (tries > 100) throw new Error('the paid bookings’ e-mails were not sent');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     });
 
     it('tells the pages which provider is live', async () => {

@@ -106,9 +106,19 @@ export interface PaymentConfigView {
   stripePublishableKey: string | null;
 }
 
+/**
+ * A booking is requested as pending_payment and becomes paid once its payment succeeds; a payment that was
+ * declined or could not be made leaves it failed (decisions.md, Bookings and payments).
+ */
 export type BookingStatus = 'pending_payment' | 'paid' | 'failed';
 
-/** GET /api/bookings: the creator's bookings, newest first. */
+/**
+ * The states of a booking the visitor paid for: the creator's bookings. Waiting and failed ones are a visitor's
+ * attempts, never listed as bookings.
+ */
+export const PAID_BOOKING_STATUSES: readonly BookingStatus[] = ['paid'];
+
+/** GET /api/bookings: the creator's paid bookings (status among PAID_BOOKING_STATUSES), newest first. */
 export interface BookingView {
   id: string;
   customerName: string;

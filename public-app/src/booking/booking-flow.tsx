@@ -1,10 +1,11 @@
 import { formatCents } from '@linkbio/shared-contracts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CloseIcon } from '../components/icons';
 import { Texts } from '../texts';
 import { createBooking, type BookingQuote } from './booking-api';
 import { CardPayment } from './card-payment';
 import { settledBookingUrl } from './payment-api';
+import { toastEdgeFor, workingElement, type ToastEdge } from './toast-placement';
 import { validateDetails, type CustomerDetails, type DetailErrors } from './validate';
 
 export interface BookingFlowProps {
@@ -25,7 +26,8 @@ const EMPTY: CustomerDetails = { customerName: '', customerEmail: '', customerPh
  * since nothing can be booked without the script, and a notice says so when the script does not run. Step 2
  * shows the live provider's card form (GET /api/config); once the card is charged the visitor goes to
  * /booking-success, where the server checks the payment, and on to the bio page's 'Booking Confirmed!'.
- * A refused card shows 'Payment Failed' with the provider's message and can be tried again.
+ * A refused card shows 'Payment Failed' with the provider's message and can be tried again. The toast keeps
+ * clear of the control the visitor is on (at the top when at the bottom it would cover it).
  */
 export function BookingFlow({ username }: BookingFlowProps) {
   const [hydrated, setHydrated] = useState(false);
@@ -37,6 +39,8 @@ export function BookingFlow({ username }: BookingFlowProps) {
   const [paying, setPaying] = useState(false);
   const paymentHeading = useRef<HTMLHeadingElement>(null);
   const fields = useRef<Partial<Record<keyof DetailErrors, HTMLInputElement | null>>>({});
+  const toasts = useRef<HTMLDivElement>(null);
+  const [toastEdge, setToastEdge] = useState<ToastEdge>('bottom');
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
@@ -47,6 +51,26 @@ export function BookingFlow({ username }: BookingFlowProps) {
   useEffect(() => {
     if (quote) paymentHeading.current?.focus();
   }, [quote]);
+  useLayoutEffect(() => {
+    if (!toast) return;
+    const place = () => {
+      const column = toasts.current;
+      if (!column) return;
+      const focused = workingElement(column);
+      setToastEdge(
+        toastEdgeFor(focused?.getBoundingClientRect() ?? null, column.getBoundingClientRect(), window.innerHeight),
+      );
+    };
+    place();
+    document.addEventListener('focusin', place);
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, { capture: true, passive: true });
+    return () => {
+      document.removeEventListener('focusin', place);
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, { capture: true });
+    };
+  }, [toast]);
 
   const change = (field: keyof CustomerDetails) => (value: string) => {
     setDetails((current) => ({ ...current, [field]: value }));
@@ -94,10 +118,10 @@ export function BookingFlow({ username }: BookingFlowProps) {
     <>
       <ol className="steps">
         <li aria-current={step === 1 ? 'step' : undefined} className={step === 1 ? 'on' : 'done'}>
-          <span className="step-no">1</span> {Texts.stepInformation}
+          <span className="step-no">1</span> <span className="step-label">{Texts.stepInformation}</span>
         </li>
         <li aria-current={step === 2 ? 'step' : undefined} className={step === 2 ? 'on' : undefined}>
-          <span className="step-no">2</span> {Texts.stepPayment}
+          <span className="step-no">2</span> <span className="step-label">{Texts.stepPayment}</span>
         </li>
       </ol>
 
@@ -197,7 +221,7 @@ export function BookingFlow({ username }: BookingFlowProps) {
         </section>
       )}
 
-      <div className="toasts" aria-live="assertive">
+      <div ref={toasts} className={toastEdge === 'top' ? 'toasts toasts-top' : 'toasts'} aria-live="assertive">
         {toast && (
           <div className="toast" role="alert">
             <div>

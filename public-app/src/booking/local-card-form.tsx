@@ -9,8 +9,8 @@ const EMPTY: CardDetails = { cardNumber: '', expiry: '', cvc: '', name: '' };
 
 /**
  * The local test provider's card form (architecture.md): Stripe's test cards, checked here as Stripe's
- * fields would, then charged by POST /api/payments/local/confirm. A refused card keeps what was typed, so
- * the visitor can correct it and try again.
+ * fields would, then charged by POST /api/payments/local/confirm. A refused card keeps what was typed and
+ * puts the visitor back on the card number, to correct it and try again.
  */
 export function LocalCardForm({ clientSecret, submitLabel, onPaid, onFailed }: PaymentFormProps) {
   const [card, setCard] = useState<CardDetails>(EMPTY);
@@ -37,6 +37,8 @@ export function LocalCardForm({ clientSecret, submitLabel, onPaid, onFailed }: P
       await confirmLocalCard(check.payment);
     } catch (error) {
       setPending(false);
+      // The card is what to change: the visitor is put back on its number (the message shows clear of it).
+      inputs.current.cardNumber?.focus();
       onFailed(error instanceof Error ? error.message : Texts.paymentGenericError);
       return;
     }

@@ -72,6 +72,8 @@ function ElementsForm({ submitLabel, onPaid, onFailed }: PaymentFormProps) {
     });
     if (result.error) {
       setPending(false);
+      // Back on the card fields, to correct them or use another card.
+      elements.getElement('payment')?.focus();
       onFailed(result.error.message ?? Texts.paymentGenericError);
       return;
     }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { sanitizeUsernameInput } from '@linkbio/shared-contracts';
 import { PageLayout } from '@/components/layout/page-layout';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -11,13 +12,14 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 type AuthTab = 'login' | 'register';
 
 /**
- * /auth: the 'Get Started' card with the Sign In and Sign Up tabs (spec §2). ?username= (from the claim box)
- * prefills the sign-up username and opens that tab. Someone already signed in goes on to the dashboard.
+ * /auth: the 'Get Started' card with the Sign In and Sign Up tabs (spec §2). ?username= (from the claim box, or
+ * a link someone shared) prefills the sign-up username, cleaned as the claim box cleans what is typed, and opens
+ * that tab. Someone already signed in goes on to the dashboard.
  */
 export function AuthPage() {
   useDocumentTitle('Get Started');
   const [searchParams] = useSearchParams();
-  const claimedUsername = searchParams.get('username') ?? '';
+  const claimedUsername = sanitizeUsernameInput(searchParams.get('username') ?? '');
   const [tab, setTab] = useState<AuthTab>(claimedUsername ? 'register' : 'login');
   const { data: user } = useCurrentUser();
 

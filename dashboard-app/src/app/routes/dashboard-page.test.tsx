@@ -103,6 +103,30 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('switch', { name: 'Show Instagram on your page' })).toBeChecked();
   });
 
+  it('previews the template on the links the page shows, and lets each card keep its own height', async () => {
+    signedIn({
+      'GET /api/links': {
+        body: [
+          aLink({ title: 'Instagram', url: 'https://instagram.com/maya' }),
+          aLink({ title: 'Old shop', isActive: false }),
+        ],
+      },
+    });
+    renderDashboard(<DashboardPage />);
+
+    const preview = await screen.findByTestId('look-preview');
+    await waitFor(() =>
+      expect(
+        within(preview)
+          .getAllByTestId('preview-button')
+          .map((button) => button.textContent),
+      ).toEqual(['Instagram']),
+    );
+    // Beside a taller neighbour the Profile Picture and Plan cards stay as tall as their content.
+    for (const name of ['Profile Picture', 'Plan'])
+      expect(screen.getByRole('region', { name }).parentElement).toHaveClass('lg:items-start');
+  });
+
   it('refreshes the analytics after a link changes', async () => {
     const link = aLink({ title: 'Blog', isActive: true });
     let analyticsCalls = 0;

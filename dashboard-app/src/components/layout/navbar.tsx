@@ -29,10 +29,13 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 min-[360px]:px-4 sm:gap-4 sm:px-6"
+      >
         <div className="flex items-center gap-6">
           <Link to="/" className="rounded-md" aria-label="Linkbio home">
-            <Logo />
+            <Logo compact={!user} />
           </Link>
           <div className="hidden items-center gap-4 text-sm font-medium sm:flex">
             <Link to="/" className="rounded-md text-muted-foreground hover:text-foreground">
@@ -102,11 +105,12 @@ export function Navbar() {
             />
           </>
         ) : (
-          <div className="flex items-center gap-2">
-            <Button variant="ghost" asChild>
+          // Narrower padding and the mark alone on the smallest phones, so both buttons fit 320 px.
+          <div className="flex items-center gap-1 sm:gap-2">
+            <Button variant="ghost" asChild className="px-3 sm:px-4">
               <Link to="/auth">Sign In</Link>
             </Button>
-            <Button asChild>
+            <Button asChild className="px-3 sm:px-4">
               <Link to="/auth">Get Started</Link>
             </Button>
           </div>

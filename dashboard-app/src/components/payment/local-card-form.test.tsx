@@ -133,7 +133,7 @@ describe('LocalCardForm', () => {
     });
   });
 
-  it("passes the card's message on a 402 and can be submitted again", async () => {
+  it("passes the card's message on a 402, puts the person back on the card number, and can be submitted again", async () => {
     stubConfirm({ status: 402, body: { statusCode: 402, message: 'Your card has insufficient funds.' } });
     const { user, fields, submit, onPaid, onFailed } = renderForm();
     await user.type(fields.number, '4000000000009995');
@@ -144,5 +144,6 @@ describe('LocalCardForm', () => {
     expect(onPaid).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
     expect(fields.number).toHaveValue('4000 0000 0000 9995');
+    expect(fields.number).toHaveFocus();
   });
 });

@@ -11,7 +11,8 @@ const EMPTY: CardDetails = { cardNumber: '', expiry: '', cvc: '', name: '' };
 
 /**
  * The local test provider's card form (architecture.md): Stripe's test cards, checked here as Stripe's
- * fields would, then charged by POST /api/payments/local/confirm. A refused card keeps what was typed.
+ * fields would, then charged by POST /api/payments/local/confirm. A refused card keeps what was typed and
+ * puts the person back on the card number.
  */
 export function LocalCardForm({ clientSecret, submitLabel, onPaid, onFailed }: PaymentFormProps) {
   const [card, setCard] = useState<CardDetails>(EMPTY);
@@ -38,6 +39,8 @@ export function LocalCardForm({ clientSecret, submitLabel, onPaid, onFailed }: P
       await confirmLocalCard(check.payment);
     } catch (error) {
       setPending(false);
+      // The card is what to change: back on its number (the toast keeps clear of the focused field).
+      inputs.current.cardNumber?.focus();
       onFailed(error instanceof Error ? error.message : PAYMENT_GENERIC_ERROR);
       return;
     }

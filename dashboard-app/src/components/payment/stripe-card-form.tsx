@@ -68,6 +68,8 @@ function ElementsForm({ clientSecret, submitLabel, returnPath, onPaid, onFailed 
       : await stripeJs.confirmPayment({ elements, confirmParams, redirect: 'if_required' });
     if (result.error) {
       setPending(false);
+      // Back on the card fields, to correct them or use another card.
+      elements.getElement('payment')?.focus();
       onFailed(result.error.message ?? PAYMENT_GENERIC_ERROR);
       return;
     }

@@ -1,12 +1,42 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { toastEdgeFor, workingElement, type ToastEdge } from './toast-placement';
 import { TOAST_DURATION, useToastStore } from './toast-store';
 
-/** The notifications region: bottom right, swipe right (50 px) to dismiss, F8 to focus it (spec §9). */
+/**
+ * The notifications region: bottom right, swipe right (50 px) to dismiss, F8 to focus it (spec §9). While a
+ * toast shows it keeps clear of the control the person is on: at the top when at the bottom it would cover it.
+ */
 export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
   const dismiss = useToastStore((state) => state.dismiss);
+  const viewport = useRef<HTMLOListElement>(null);
+  const [edge, setEdge] = useState<ToastEdge>('bottom');
+  const shown = toasts.find((t) => t.open)?.id;
+
+  useLayoutEffect(() => {
+    if (shown === undefined) return;
+    const place = () => {
+      const column = viewport.current;
+      if (!column) return;
+      const focused = workingElement(column);
+      setEdge(
+        toastEdgeFor(focused?.getBoundingClientRect() ?? null, column.getBoundingClientRect(), window.innerHeight),
+      );
+    };
+    place();
+    document.addEventListener('focusin', place);
+    window.addEventListener('resize', place);
+    window.addEventListener('scroll', place, { capture: true, passive: true });
+    return () => {
+      document.removeEventListener('focusin', place);
+      window.removeEventListener('resize', place);
+      window.removeEventListener('scroll', place, { capture: true });
+    };
+  }, [shown]);
+
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -38,8 +68,13 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
+        ref={viewport}
         hotkey={['F8']}
-        className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+        data-edge={edge}
+        className={cn(
+          'fixed right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]',
+          edge === 'top' ? 'top-0' : 'bottom-0',
+        )}
       />
     </ToastPrimitive.Provider>
   );

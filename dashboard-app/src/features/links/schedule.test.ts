@@ -3,6 +3,7 @@ import {
   boundsFromInputs,
   formatInZone,
   instantFromLocalInput,
+  linksOnPageAt,
   localInputFromInstant,
   scheduleErrorFromServer,
   scheduleErrorsOf,
@@ -185,5 +186,34 @@ describe('checking a schedule before sending it', () => {
     });
     expect(scheduleErrorFromServer(ScheduleMessages.invalidStart)).toEqual({ startsAt: ScheduleMessages.invalidStart });
     expect(scheduleErrorFromServer('Title is required')).toBeNull();
+  });
+});
+
+describe('linksOnPageAt', () => {
+  const now = new Date('2026-03-02T12:00:00Z');
+  const link = (
+    title: string,
+    overrides: { isActive?: boolean; startsAt?: string | null; endsAt?: string | null } = {},
+  ) => ({
+    title,
+    isActive: true,
+    startsAt: null,
+    endsAt: null,
+    ...overrides,
+  });
+  const links = [
+    link('On'),
+    link('Off', { isActive: false }),
+    link('Live', { startsAt: '2026-03-02T09:00:00Z', endsAt: '2026-03-02T17:00:00Z' }),
+    link('Upcoming', { startsAt: '2026-03-03T09:00:00Z' }),
+    link('Ended', { endsAt: '2026-03-01T00:00:00Z' }),
+  ];
+
+  it('keeps the switched-on links live by their schedule, in order, for Premium creators', () => {
+    expect(linksOnPageAt(links, true, now).map((l) => l.title)).toEqual(['On', 'Live']);
+  });
+
+  it('ignores schedules once Premium has ended, as the page does', () => {
+    expect(linksOnPageAt(links, false, now).map((l) => l.title)).toEqual(['On', 'Live', 'Upcoming', 'Ended']);
   });
 });

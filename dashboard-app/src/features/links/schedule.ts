@@ -27,6 +27,16 @@ export const boundsOf = (link: Bounds) => ({ startsAt: dateOf(link.startsAt), en
 export const schedulePhaseOf = (link: Bounds, now: Date): SchedulePhase | null =>
   hasSchedule(link) ? schedulePhaseAt(boundsOf(link), now) : null;
 
+/**
+ * The links the bio page shows at `now`, in order: switched on, and for Premium creators live by their schedule
+ * (scheduling applies only while Premium; afterwards the saved bounds are kept but ignored).
+ */
+export const linksOnPageAt = <T extends Bounds & { isActive: boolean }>(
+  links: T[],
+  isPremium: boolean,
+  now: Date,
+): T[] => links.filter((link) => link.isActive && (!isPremium || (schedulePhaseOf(link, now) ?? 'live') === 'live'));
+
 export const PHASE_LABELS: Record<SchedulePhase, string> = { upcoming: 'Scheduled', live: 'Live', ended: 'Ended' };
 
 /** The phase of a link switched off: the schedule still runs, but the link stays off the page until switched on. */

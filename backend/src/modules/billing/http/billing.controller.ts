@@ -51,10 +51,11 @@ export class BillingController {
     return this.createBooking.execute(username.slice(0, 64), body);
   }
 
+  /** The creator's paid bookings: what the dashboard's Bookings card lists. */
   @Get('api/bookings')
   @UseGuards(SignedInGuard)
   async bookings(@CurrentUser() user: User): Promise<BookingView[]> {
-    return (await this.store.bookingsOf(user.id)).map(toBookingView);
+    return (await this.store.paidBookingsOf(user.id)).map(toBookingView);
   }
 
   @Post('api/bookings/confirm')

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { BookingStatus } from '@linkbio/shared-contracts';
+import { PAID_BOOKING_STATUSES, type BookingStatus } from '@linkbio/shared-contracts';
 import { newId, type Id } from '../../../shared/ids.js';
 import { queueEmail, type OutgoingEmail } from '../../../shared/email/outgoing-email.js';
 import { BillingStore, type Creator } from '../application/ports/billing.store.js';
@@ -137,8 +137,12 @@ export class PostgresBillingStore extends BillingStore {
     return row ? toBooking(row) : null;
   }
 
-  async bookingsOf(creatorId: Id): Promise<Booking[]> {
-    const rows = await this.rows<BookingRow>('select * from bookings where creator_id = ? order by created_at desc, id limit 500', [creatorId]);
+  async paidBookingsOf(creatorId: Id): Promise<Booking[]> {
+    const rows = await this.rows<BookingRow>(
+      `select * from bookings where creator_id = ? and status in (${PAID_BOOKING_STATUSES.map(() => '?').join(', ')})
+        order by created_at desc, id limit 500`,
+      [creatorId, ...PAID_BOOKING_STATUSES],
+    );
     return rows.map(toBooking);
   }
 

@@ -41,7 +41,7 @@ describe('BookingsCard', () => {
     expect(within(card()).queryByRole('list')).not.toBeInTheDocument();
   });
 
-  it('lists each booking with customer, amount paid, earnings and a status badge', async () => {
+  it('lists each paid booking with customer, amount paid, earnings and a status badge', async () => {
     stubApi({
       'GET /api/bookings': {
         body: [
@@ -52,17 +52,13 @@ describe('BookingsCard', () => {
             customerEmail: 'lee@example.com',
             amount: 3061,
             userAmount: 2551,
-            platformFee: 510,
-            status: 'pending_payment',
-            paidAt: null,
           }),
-          aBooking({ id: 'b-3', customerName: 'Ana Ruiz', status: 'failed', paidAt: null }),
         ],
       },
     });
     renderDashboard(<BookingsCard />);
     const rows = await within(card()).findAllByRole('listitem');
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Sam Rivera');
     expect(rows[0]).toHaveTextContent('sam@example.com');
     expect(rows[0]).toHaveTextContent('$54.00');
@@ -71,8 +67,23 @@ describe('BookingsCard', () => {
     expect(rows[0]).toHaveTextContent('Portfolio review, please.');
     expect(within(rows[0]).getByText(/2026/).tagName).toBe('TIME');
     expect(rows[1]).toHaveTextContent('$30.61');
-    expect(rows[1]).toHaveTextContent('Awaiting payment');
-    expect(rows[2]).toHaveTextContent('Payment failed');
+    expect(rows[1]).toHaveTextContent('You earn $25.51');
+  });
+
+  it('never lists a visitor’s unpaid or failed attempt under "booked and paid for"', async () => {
+    stubApi({
+      'GET /api/bookings': {
+        body: [
+          aBooking({ id: 'b-2', customerName: 'Lee Park', status: 'pending_payment', paidAt: null }),
+          aBooking({ id: 'b-3', customerName: 'Ana Ruiz', status: 'failed', paidAt: null }),
+        ],
+      },
+    });
+    renderDashboard(<BookingsCard />);
+    expect(await within(card()).findByText('No bookings yet')).toBeInTheDocument();
+    expect(within(card()).getByText('Sessions visitors booked and paid for.')).toBeInTheDocument();
+    expect(within(card()).queryByText('Ana Ruiz')).not.toBeInTheDocument();
+    expect(within(card()).queryByText('Lee Park')).not.toBeInTheDocument();
   });
 
   it('offers to try again when the bookings cannot be read', async () => {

@@ -1,16 +1,17 @@
 import { CalendarCheck, RefreshCw } from 'lucide-react';
-import { formatCents, type BookingStatus, type BookingView } from '@linkbio/shared-contracts';
+import { formatCents, PAID_BOOKING_STATUSES, type BookingStatus, type BookingView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useBookings } from '../api/get-bookings';
 
-const STATUS: Record<BookingStatus, { label: string; className: string }> = {
+const STATUS: Partial<Record<BookingStatus, { label: string; className: string }>> = {
   paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' },
-  pending_payment: { label: 'Awaiting payment', className: 'bg-amber-100 text-amber-900' },
-  failed: { label: 'Payment failed', className: 'bg-red-100 text-red-800' },
 };
+
+/** What the caption promises: bookings that were paid for (the API lists only those; a visitor's unpaid attempt never shows). */
+const paidFor = (booking: BookingView) => PAID_BOOKING_STATUSES.includes(booking.status);
 
 /** "2026-07-05T14:30:00Z" → "Jul 5, 2026, 2:30 PM", in the creator's time zone. */
 const formatWhen = (iso: string) =>
@@ -24,9 +25,10 @@ const formatWhen = (iso: string) =>
 
 export const dollars = (cents: number) => `$${formatCents(cents)}`;
 
-/** Bookings: every session a visitor booked, newest first, with what they paid and where the payment stands. */
+/** Bookings: every session a visitor booked and paid for, newest first, with what they paid and earned. */
 export function BookingsCard({ className }: { className?: string }) {
   const bookings = useBookings();
+  const paid = bookings.data?.filter(paidFor) ?? [];
   return (
     <Card role="region" aria-labelledby="bookings-card-title" className={cn('flex flex-col', className)}>
       <CardHeader>
@@ -63,7 +65,7 @@ export function BookingsCard({ className }: { className?: string }) {
               Try again
             </Button>
           </div>
-        ) : bookings.data.length === 0 ? (
+        ) : paid.length === 0 ? (
           <div className="rounded-lg border border-dashed border-border px-4 py-10 text-center">
             <CalendarCheck className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />
             <p className="mt-3 font-medium">No bookings yet</p>
@@ -73,7 +75,7 @@ export function BookingsCard({ className }: { className?: string }) {
           </div>
         ) : (
           <ul aria-label="Bookings" className="divide-y divide-border rounded-lg border border-border">
-            {bookings.data.map((booking) => (
+            {paid.map((booking) => (
               <BookingRow key={booking.id} booking={booking} />
             ))}
           </ul>
@@ -84,7 +86,7 @@ export function BookingsCard({ className }: { className?: string }) {
 }
 
 function BookingRow({ booking }: { booking: BookingView }) {
-  const status = STATUS[booking.status] ?? STATUS.pending_payment;
+  const status = STATUS[booking.status] ?? STATUS.paid!;
   const when = booking.paidAt ?? booking.createdAt;
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">

@@ -2,6 +2,7 @@ import { Lock } from 'lucide-react';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BUTTON_SHAPES, HEX_COLOR_PATTERN, type ButtonShape, type Theme } from '@linkbio/shared-contracts';
+import { Avatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/cn';
 
 /*
@@ -93,7 +94,7 @@ export function ShapeControl({
   return (
     <fieldset disabled={disabled} className="space-y-1.5">
       <legend className="mb-1.5 text-sm font-medium">Button shape</legend>
-      <div className="inline-flex rounded-lg border border-input bg-muted p-0.5">
+      <div className="grid w-full max-w-xs grid-cols-3 rounded-lg border border-input bg-muted p-0.5">
         {BUTTON_SHAPES.map((shape) => (
           <label key={shape} className="relative cursor-pointer has-[:disabled]:cursor-not-allowed">
             <input
@@ -106,7 +107,7 @@ export function ShapeControl({
             />
             <span
               className={cn(
-                'flex h-8 items-center gap-2 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors',
+                'flex h-8 items-center justify-center gap-2 rounded-md px-2 text-sm font-medium text-muted-foreground transition-colors',
                 'peer-checked:bg-background peer-checked:text-foreground peer-checked:shadow-sm',
                 'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-1 peer-focus-visible:outline-ring',
                 'peer-disabled:opacity-60',
@@ -114,7 +115,8 @@ export function ShapeControl({
             >
               <span
                 aria-hidden="true"
-                className="h-3 w-5 border-2 border-current"
+                // The label names the shape; the small drawing of it shows where there is room beside it.
+                className="hidden h-3 w-5 shrink-0 border-2 border-current sm:block"
                 style={{ borderRadius: shape === 'rounded' ? '0.25rem' : SHAPE_RADIUS[shape] }}
               />
               {SHAPE_LABELS[shape]}
@@ -145,8 +147,26 @@ export interface PreviewLook {
   lightText: boolean;
 }
 
-/** A small bio page as visitors will see it: background, name and two link buttons in the chosen look. */
-export function LookPreview({ look, displayName }: { look: PreviewLook; displayName: string }) {
+/** A link of the page, as the preview draws it. */
+export interface PreviewLink {
+  id: string;
+  title: string;
+}
+
+/** How many of the page's links the preview draws; the rest are counted. */
+export const PREVIEW_LINK_LIMIT = 3;
+
+interface LookPreviewProps {
+  look: PreviewLook;
+  displayName: string;
+  /** The creator's picture; without one, the initial of the name, as on the page. */
+  avatar: string | null;
+  /** The links the page shows now, in order. */
+  links: PreviewLink[];
+}
+
+/** A small bio page as visitors will see it: background, the creator's picture, name and links in the chosen look. */
+export function LookPreview({ look, displayName, avatar, links }: LookPreviewProps) {
   const background: CSSProperties =
     look.theme !== 'default'
       ? { background: THEME_BACKGROUNDS[look.theme] }
@@ -162,6 +182,9 @@ export function LookPreview({ look, displayName }: { look: PreviewLook; displayN
     color: look.buttonTextColor,
     borderRadius: SHAPE_RADIUS[look.buttonShape],
   };
+  const shown = links.slice(0, PREVIEW_LINK_LIMIT);
+  const more = links.length - shown.length;
+  const textColor = look.lightText ? 'text-white' : 'text-slate-900';
   return (
     <figure className="m-0 space-y-2">
       <div
@@ -169,20 +192,30 @@ export function LookPreview({ look, displayName }: { look: PreviewLook; displayN
         className="flex flex-col items-center gap-2 overflow-hidden rounded-lg border border-border px-4 py-5"
         style={background}
       >
-        <span aria-hidden="true" className="size-9 rounded-full bg-linear-to-br from-violet-600 to-pink-600" />
-        <span className={cn('max-w-full truncate text-sm font-bold', look.lightText ? 'text-white' : 'text-slate-900')}>
-          {displayName}
-        </span>
-        {['My Instagram', 'My website'].map((title) => (
+        <Avatar src={avatar} name={displayName} className="size-9 text-sm" />
+        <span className={cn('max-w-full truncate text-sm font-bold', textColor)}>{displayName}</span>
+        {shown.length > 0 ? (
+          shown.map((link) => (
+            <span
+              key={link.id}
+              data-testid="preview-button"
+              className="flex h-10 w-full max-w-64 items-center justify-center truncate px-3 text-sm font-semibold shadow-sm"
+              style={button}
+            >
+              <span className="truncate">{link.title}</span>
+            </span>
+          ))
+        ) : (
+          // No link shows on the page yet: one button in the chosen look, saying where the links will be.
           <span
-            key={title}
             data-testid="preview-button"
-            className="flex h-10 w-full max-w-64 items-center justify-center text-sm font-semibold shadow-sm"
+            className="flex h-10 w-full max-w-64 items-center justify-center px-3 text-sm font-semibold shadow-sm"
             style={button}
           >
-            {title}
+            Your links show here
           </span>
-        ))}
+        )}
+        {more > 0 ? <span className={cn('text-xs font-medium', textColor)}>+{more} more</span> : null}
       </div>
       <figcaption className="text-xs text-muted-foreground">Preview of your page</figcaption>
     </figure>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { PRESET_BACKGROUND_COLORS, type UserView } from '@linkbio/shared-contracts';
 import { aUser, never, renderDashboard, stubApi } from '@/test/render-dashboard';
 import type { ImageUploadDialogProps } from './image-upload-dialog';
-import { ProfileTemplateCard } from './profile-template-card';
+import type { PreviewLink } from './custom-look';
+import { CUSTOM_COLOR_SAVE_DELAY_MS, ProfileTemplateCard } from './profile-template-card';
 
 // Uppy itself is covered by image-upload-dialog.test.tsx; here the dialog hands back an uploaded address.
 vi.mock('./lazy-image-upload-dialog', () => ({
@@ -27,9 +28,9 @@ vi.mock('./lazy-image-upload-dialog', () => ({
     ) : null,
 }));
 
-function Harness({ initial }: { initial: UserView }) {
+function Harness({ initial, links }: { initial: UserView; links?: PreviewLink[] }) {
   const [user, setUser] = useState(initial);
-  return <ProfileTemplateCard user={user} onUserChange={setUser} />;
+  return <ProfileTemplateCard user={user} onUserChange={setUser} links={links} />;
 }
 
 const swatch = (hex: string) => screen.getByRole('button', { name: hex });
@@ -145,7 +146,7 @@ describe('ProfileTemplateCard', () => {
     expect(await screen.findByText('Failed to update background image. Please try again.')).toBeInTheDocument();
   });
 
-  it('lets Premium creators type or pick any background color, previewed live, and apply it', async () => {
+  it('saves a Premium creator’s typed or picked background color on its own once it rests, as presets save', async () => {
     const { calls } = stubApi({
       'PUT /api/users/template': ({ body }) => ({
         body: { user: aUser({ isPremium: true, ...(body as Partial<UserView>) }) },
@@ -153,6 +154,7 @@ describe('ProfileTemplateCard', () => {
     });
     const { user } = renderDashboard(<Harness initial={aUser({ isPremium: true, backgroundColor: '#ffffff' })} />);
 
+    expect(screen.queryByRole('button', { name: 'Apply color' })).not.toBeInTheDocument();
     const picker = screen.getByLabelText('Custom color');
     expect(picker).toHaveAttribute('type', 'color');
     expect(picker).toBeEnabled();
@@ -165,18 +167,30 @@ describe('ProfileTemplateCard', () => {
     fireEvent.change(picker, { target: { value: '#123456' } });
     expect(hex).toHaveValue('#123456');
     expect(screen.getByTestId('look-preview')).toHaveStyle({ backgroundColor: '#123456' });
-    await user.click(screen.getByRole('button', { name: 'Apply color' }));
 
     expect(await screen.findByText('Template updated')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
-      theme: 'default',
-      backgroundColor: '#123456',
-      backgroundImage: null,
-    });
+    // One save for the colour the creator settled on, not one per keystroke or picker move.
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { theme: 'default', backgroundColor: '#123456', backgroundImage: null },
+    ]);
+    expect(hex).toBeEnabled();
   });
 
-  it('does not apply a background hex that is not #rrggbb', async () => {
-    stubApi({});
+  it('keeps the custom color box editable while its color saves', async () => {
+    stubApi({ 'PUT /api/users/template': never });
+    const { user } = renderDashboard(<Harness initial={aUser({ isPremium: true, backgroundColor: '#ffffff' })} />);
+
+    const hex = screen.getByRole('textbox', { name: 'Custom color hex' });
+    await user.clear(hex);
+    await user.type(hex, '#123456');
+    expect(await screen.findByText('Saving...')).toBeInTheDocument();
+    expect(hex).toBeEnabled();
+    expect(hex).toHaveFocus();
+    expect(swatch('#ffffff')).toBeDisabled();
+  });
+
+  it('does not save a background hex that is not #rrggbb', async () => {
+    const { calls } = stubApi({});
     const { user } = renderDashboard(<Harness initial={aUser({ isPremium: true })} />);
 
     const hex = screen.getByRole('textbox', { name: 'Custom color hex' });
@@ -185,7 +199,61 @@ describe('ProfileTemplateCard', () => {
 
     expect(hex).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Enter a color like #2563eb')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Apply color' })).toBeDisabled();
+    await new Promise((resolve) => setTimeout(resolve, CUSTOM_COLOR_SAVE_DELAY_MS + 200));
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
+  it('a preset picked meanwhile wins over a custom color still resting', async () => {
+    const { calls } = stubApi({
+      'PUT /api/users/template': ({ body }) => ({
+        body: { user: aUser({ isPremium: true, ...(body as Partial<UserView>) }) },
+      }),
+    });
+    const { user } = renderDashboard(<Harness initial={aUser({ isPremium: true, backgroundColor: '#ffffff' })} />);
+
+    const hex = screen.getByRole('textbox', { name: 'Custom color hex' });
+    await user.clear(hex);
+    await user.type(hex, '#123456');
+    await user.click(swatch('#fdf2f8'));
+    expect(await screen.findByText('Template updated')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, CUSTOM_COLOR_SAVE_DELAY_MS + 200));
+    expect(
+      calls.filter((call) => call.method === 'PUT').map((call) => (call.body as UserView).backgroundColor),
+    ).toEqual(['#fdf2f8']);
+  });
+
+  it('previews the creator’s own page: their picture (or initial) and the links the page shows', async () => {
+    stubApi({});
+    renderDashboard(
+      <Harness
+        initial={aUser({ displayName: 'Maya Chen' })}
+        links={[
+          { id: '1', title: 'Portfolio' },
+          { id: '2', title: 'Newsletter' },
+          { id: '3', title: 'Shop' },
+          { id: '4', title: 'Podcast' },
+        ]}
+      />,
+    );
+
+    const preview = screen.getByTestId('look-preview');
+    expect(await within(preview).findByText('M')).toBeInTheDocument();
+    expect(
+      within(preview)
+        .getAllByTestId('preview-button')
+        .map((button) => button.textContent),
+    ).toEqual(['Portfolio', 'Newsletter', 'Shop']);
+    expect(within(preview).getByText('+1 more')).toBeInTheDocument();
+    expect(within(preview).queryByText(/My website|My Instagram/)).not.toBeInTheDocument();
+  });
+
+  it('says where the links will show while the page has none', () => {
+    stubApi({});
+    renderDashboard(<Harness initial={aUser()} links={[]} />);
+
+    expect(within(screen.getByTestId('look-preview')).getByTestId('preview-button')).toHaveTextContent(
+      'Your links show here',
+    );
   });
 
   describe('buttons (Premium)', () => {
@@ -323,7 +391,6 @@ describe('ProfileTemplateCard', () => {
       }
       for (const shape of ['Rounded', 'Pill', 'Square'])
         expect(screen.getByRole('radio', { name: shape })).toBeDisabled();
-      expect(screen.queryByRole('button', { name: 'Apply color' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Save button style' })).not.toBeInTheDocument();
       expect(screen.getAllByRole('img', { name: 'Locked' })).toHaveLength(2);
       expect(screen.getByText(/Any background color beyond the presets is part of Premium\./)).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Check, Palette } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   BACKGROUND_MAX_BYTES,
   buttonContrast,
@@ -11,7 +11,6 @@ import {
   type ButtonShape,
   type UserView,
 } from '@linkbio/shared-contracts';
-import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
@@ -25,6 +24,7 @@ import {
   parseHex,
   PremiumLock,
   ShapeControl,
+  type PreviewLink,
   type PreviewLook,
 } from './custom-look';
 import { LazyImageUploadDialog } from './lazy-image-upload-dialog';
@@ -33,12 +33,16 @@ import { BackgroundImagePanel, BACKGROUND_HINT } from './template-background-ima
 import { ButtonStyleActions } from './template-button-style';
 import { ThemePicker } from './template-theme-picker';
 
-
 type BackgroundMode = 'color' | 'image';
+
+/** How long a typed or picked custom colour rests before it is saved: a drag across the picker saves once. */
+export const CUSTOM_COLOR_SAVE_DELAY_MS = 600;
 
 interface ProfileTemplateCardProps {
   user: UserView;
   onUserChange: (user: UserView) => void;
+  /** The links the page shows now, in order: the preview draws them. */
+  links?: PreviewLink[];
   className?: string;
 }
 
@@ -58,11 +62,13 @@ const isDark = (color: string) => contrastRatio(color, '#ffffff') > contrastRati
 
 /**
  * Profile Template: theme, then a background that is either a solid colour or a custom image — never both
- * (spec §4), then the link buttons. Theme and background choices are saved at once. Free creators pick among
- * the eight presets and keep the theme's buttons; Premium, any colour and its own button colours and shape,
- * previewed live and saved only while the button text keeps 4.5:1 contrast (the server's rule, shared).
+ * (spec §4), then the link buttons. Theme and background choices are saved at once: a preset or theme on the
+ * click, a custom colour (Premium) once a valid #rrggbb has rested a moment, with the same 'Template updated'.
+ * Free creators pick among the eight presets and keep the theme's buttons; Premium, any colour and its own
+ * button colours and shape, previewed live on the creator's own picture and links and saved only while the
+ * button text keeps 4.5:1 contrast (the server's rule, shared).
  */
-export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTemplateCardProps) {
+export function ProfileTemplateCard({ user, onUserChange, links = [], className }: ProfileTemplateCardProps) {
   const template = useUpdateTemplate(onUserChange);
   const saveImage = useUpdateBackgroundImage(onUserChange);
   const premium = user.isPremium;
@@ -74,6 +80,8 @@ export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTe
   const [mode, setMode] = useState<BackgroundMode>(user.backgroundImage ? 'image' : 'color');
   const [uploading, setUploading] = useState(false);
   const [customColor, setCustomColor] = useState(user.backgroundColor ?? '#f8fafc');
+  // The custom colour the creator typed or picked, saved on its own once it has rested and is a colour.
+  const [customDraft, setCustomDraft] = useState<string | null>(null);
   const [buttonColorText, setButtonColorText] = useState(saved.buttonColor ?? '');
   const [buttonTextColorText, setButtonTextColorText] = useState(saved.buttonTextColor ?? '');
   const [buttonShape, setButtonShape] = useState<ButtonShape>(saved.buttonShape);
@@ -88,10 +96,30 @@ export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTe
     template.mutate(change, { onSuccess: () => toast({ title: 'Template updated' }), onError: templateError });
 
   const chooseColor = (backgroundColor: string) => {
+    setCustomDraft(null);
     setCustomColor(backgroundColor.toLowerCase());
     save({ theme: user.theme, backgroundColor: backgroundColor.toLowerCase(), backgroundImage: null });
   };
   const customBackground = parseHex(customColor);
+
+  const latest = useRef({ color, chooseColor });
+  useEffect(() => {
+    latest.current = { color, chooseColor };
+  });
+  const editCustomColor = (text: string) => {
+    setCustomColor(text);
+    setCustomDraft(text);
+  };
+  useEffect(() => {
+    if (customDraft === null) return;
+    const draft = parseHex(customDraft);
+    if (!draft) return;
+    const timer = setTimeout(() => {
+      if (draft !== latest.current.color) latest.current.chooseColor(draft);
+      else setCustomDraft(null);
+    }, CUSTOM_COLOR_SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [customDraft]);
 
   // The button look being edited: undefined while a hex box holds something that is not a colour yet.
   const draftButtonColor = parseHex(buttonColorText);
@@ -197,26 +225,14 @@ export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTe
                   );
                 })}
               </div>
-              <div className="flex flex-wrap items-end gap-3">
-                <ColorField
-                  id="custom-background-color"
-                  label="Custom color"
-                  text={premium ? customColor : (user.backgroundColor ?? '#f8fafc')}
-                  onTextChange={setCustomColor}
-                  disabled={!premium || template.isPending}
-                />
-                {premium ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="mb-0.5"
-                    onClick={() => customBackground && chooseColor(customBackground)}
-                    disabled={template.isPending || !customBackground || customBackground === color}
-                  >
-                    Apply color
-                  </Button>
-                ) : null}
-              </div>
+              <ColorField
+                id="custom-background-color"
+                label="Custom color"
+                text={premium ? customColor : (user.backgroundColor ?? '#f8fafc')}
+                onTextChange={editCustomColor}
+                // Stays editable while a colour saves: it is where the creator is typing.
+                disabled={!premium}
+              />
               {premium ? null : <PremiumLock>Any background color beyond the presets is part of Premium.</PremiumLock>}
             </TabsContent>
 
@@ -262,7 +278,7 @@ export function ProfileTemplateCard({ user, onUserChange, className }: ProfileTe
               />
               <ShapeControl value={buttonShape} onChange={setButtonShape} disabled={!premium || template.isPending} />
             </div>
-            <LookPreview look={preview} displayName={user.displayName} />
+            <LookPreview look={preview} displayName={user.displayName} avatar={user.avatar} links={links} />
           </div>
           {premium ? (
             <ButtonStyleActions

@@ -41,6 +41,20 @@ describe('createImageUppy', () => {
     uppy.destroy();
   });
 
+  it('clears a refused file’s message once an accepted file is picked', () => {
+    const uppy = createImageUppy({ id: 'stale', maxFileSize: 1000, getUploadURL: () => Promise.resolve('') });
+
+    expect(() => uppy.addFile(file('huge.png', 'image/png', 5000))).toThrow();
+    expect(uppy.getState().info).toEqual([
+      expect.objectContaining({ type: 'error', message: expect.stringMatching(/exceeds/) }),
+    ]);
+
+    uppy.addFile(file('small.png', 'image/png', 100));
+    expect(uppy.getState().info).toEqual([]);
+    expect(uppy.getFiles().map((added) => added.name)).toEqual(['small.png']);
+    uppy.destroy();
+  });
+
   it('ends in failure, without hanging, when no upload address can be had', async () => {
     const uppy = createImageUppy({
       id: 'fail',

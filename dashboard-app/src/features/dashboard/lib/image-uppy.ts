@@ -50,6 +50,10 @@ export function createImageUppy({ id, maxFileSize, getUploadURL }: ImageUppyOpti
       }
     },
   });
+  // A refused file's message (too large, not an image) is about that file: a file that is accepted clears it.
+  uppy.on('file-added', () => {
+    if (uppy.getState().info.length > 0) uppy.setState({ info: [] });
+  });
   return uppy;
 }
 

@@ -22,7 +22,11 @@ export abstract class BillingStore {
   abstract attachIntent(bookingId: Id, intentId: string): Promise<void>;
   abstract findBooking(id: Id): Promise<Booking | null>;
   abstract findBookingByIntent(intentId: string): Promise<Booking | null>;
-  abstract bookingsOf(creatorId: Id): Promise<Booking[]>;
+  /**
+   * The creator's bookings that were paid for, newest first (at most 500): requests still waiting for payment
+   * and failed payments are a visitor's attempts, not the creator's bookings.
+   */
+  abstract paidBookingsOf(creatorId: Id): Promise<Booking[]>;
   /**
    * pending_payment/failed → paid, when the intent and amount match. Returns the booking only to the one
    * caller that made the change (a row lock orders concurrent callers), null to every other.

@@ -1,0 +1,33 @@
+import { screen, within } from '@testing-library/react';
+import { renderRoutes, stubApi, stubRoute } from '@/test/render';
+import { AuthPage } from './auth-page';
+
+const renderAuth = (path: string) =>
+  renderRoutes([{ path: '/auth', element: <AuthPage /> }, stubRoute('/dashboard', 'Dashboard')], path);
+
+const signedOut = () =>
+  stubApi({ 'GET /api/auth/me': { status: 401, body: { statusCode: 401, message: 'Please sign in to continue' } } });
+
+describe('AuthPage', () => {
+  it('cleans ?username= as the claim box cleans what is typed, and opens Sign Up with it', async () => {
+    signedOut();
+    renderAuth('/auth?username=Bob_The-Builder');
+
+    const form = await screen.findByRole('tabpanel', { name: 'Sign Up' });
+    expect(within(form).getByLabelText('Username')).toHaveValue('bobthe-builder');
+  });
+
+  it('opens Sign In without a username', async () => {
+    signedOut();
+    renderAuth('/auth');
+
+    expect(await screen.findByRole('tabpanel', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('opens Sign In when nothing of ?username= is left once cleaned', async () => {
+    signedOut();
+    renderAuth('/auth?username=__');
+
+    expect(await screen.findByRole('tabpanel', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});
