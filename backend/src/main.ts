@@ -3,6 +3,7 @@ import 'dotenv/config';
 import { Logger } from '@nestjs/common';
 import { loadEnv } from './config/env.js';
 import { createApp } from './create-app.js';
+import { drainOnClose } from './shared/http-drain.js';
 import { QuietStartupLogger } from './shared/quiet-startup-logger.js';
 import { closeOnSignals } from './shared/shutdown.js';
 import { closeWithSupervisor, reportReady } from './shared/supervised.js';
@@ -11,7 +12,7 @@ async function bootstrap(): Promise<void> {
   Logger.overrideLogger(new QuietStartupLogger());
   const env = loadEnv();
   const app = await createApp(env);
-  closeOnSignals(app, 'API');
+  closeOnSignals(app, 'API', drainOnClose(app.getHttpServer()));
   closeWithSupervisor();
   if (env.HOST) await app.listen(env.PORT, env.HOST);
   else await app.listen(env.PORT);

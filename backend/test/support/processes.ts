@@ -39,3 +39,20 @@ export async function until<T>(what: string, read: () => Promise<T>, done: (valu
   }
   return value;
 }
+
+/** Starts an API process on `port`; resolves once `/api/health` answers 200, throws with its output if it exits. */
+export async function startApi(env: NodeJS.ProcessEnv, port: number): Promise<Running> {
+  const running = startProcess('main.js', { ...env, PORT: String(port) });
+  const health = () => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.status, () => 0);
+  await until(`API on port ${port}`, health, (status) => status === 200 || running.child.exitCode !== null, 60_000);
+  if (running.child.exitCode !== null) throw new Error(`API exited:\n${running.output()}`);
+  return running;
+}
+
+/** Starts a worker; resolves once it takes analytics jobs (needs NODE_ENV=development for its log line). */
+export async function startWorker(env: NodeJS.ProcessEnv): Promise<Running> {
+  const running = startProcess('worker.main.js', env);
+  await until('worker start', async () => running.output(), (out) => out.includes('Processing analytics') || running.child.exitCode !== null, 60_000);
+  if (running.child.exitCode !== null) throw new Error(`worker exited:\n${running.output()}`);
+  return running;
+}
