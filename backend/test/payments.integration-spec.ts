@@ -276,9 +276,17 @@ describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
   });
 
   describe('Stripe webhooks', () => {
-    // Money tables whole (only this file makes bookings); users scoped to this file's creators, since the
-    // spec files beside it register creators at the same time.
-    const tables = ['bookings', 'ledger_entries', 'processed_events', 'subscriptions', 'email_outbox', 'users t where id in (select creator_id from bookings)'];
+    // Money tables whole (only this file makes bookings); users and their e-mails scoped to this file's
+    // creators and customers, since the spec files beside it register creators (and e-mail them) meanwhile.
+    const tables = [
+      'bookings',
+      'ledger_entries',
+      'processed_events',
+      'subscriptions',
+      `email_outbox t where recipient in (select customer_email from bookings)
+         or recipient in (select email from users where id in (select creator_id from bookings))`,
+      'users t where id in (select creator_id from bookings)',
+    ];
     const digest = async () =>
       (
         await Promise.all(

@@ -31,18 +31,21 @@ describe('NodeQrcodeRenderer', () => {
   });
 
   describe('png', () => {
+    // Rasterising and decoding takes a few hundred milliseconds alone, seconds on a machine busy with the rest.
+    const PNG_TIMEOUT_MS = 30_000;
+
     it('draws a code that reads back as the text, at error correction level M', async () => {
       const png = await renderer.png(URL, 512);
 
       expect(await decodeQrCodes(png)).toEqual([expect.objectContaining({ text: URL, ecLevel: 'M' })]);
-    });
+    }, PNG_TIMEOUT_MS);
 
     // Sizes where width / modules × modules falls short of the width in floating point, for one text or the other.
     it.each([256, 307, 312, 396])('is exactly %i pixels square, whatever the module count', async (size) => {
       for (const text of [URL, LONG_URL]) {
         expect(pngDimensions(await renderer.png(text, size))).toEqual({ width: size, height: size });
       }
-    });
+    }, PNG_TIMEOUT_MS);
 
     it('leaves a quiet zone of four modules before the symbol', async () => {
       const size = 512;
@@ -52,6 +55,6 @@ describe('NodeQrcodeRenderer', () => {
 
       expect(decoded!.left).toBeCloseTo(quietZone, -1);
       expect(decoded!.top).toBeCloseTo(quietZone, -1);
-    });
+    }, PNG_TIMEOUT_MS);
   });
 });
