@@ -32,6 +32,10 @@ import { createValidationPipe } from './shared/http/validation.js';
 import { Clock } from './shared/clock.js';
 import { requireOperator } from './shared/http/operator-auth.js';
 import { JobQueues } from './shared/queues/job-queues.js';
+import { JobSchedules } from './shared/queues/job-schedules.js';
+import { registerQueueMetrics } from './shared/queues/queue-metrics.js';
+import { timedRequests, type Mount } from './shared/metrics/http-request-metrics.js';
+import { METRICS_PATH, PrometheusMetrics } from './shared/metrics/prometheus.metrics.js';
 import { queueDashboard, QUEUE_DASHBOARD_PATH } from './web/queue-dashboard.js';
 import { securityHeaderList, securityHeaders } from './web/security-headers.js';
 import { serveDashboard } from './web/serve-dashboard.js';
@@ -78,6 +82,13 @@ export async function createApp(env: Env): Promise<INestApplication> {
   app.use(QUEUE_DASHBOARD_PATH, requireOperator(env), queueDashboard(app.get(JobQueues).all(), allowedOrigins));
   app.use(ADMIN_API_PATH, requireOperator(env));
 
+  // Metrics (Prometheus's scrape): here behind the operators' credentials, or on METRICS_PORT without them.
+  const metrics = app.get(PrometheusMetrics);
+  metrics.collectProcessMetrics();
+  registerQueueMetrics(metrics, app.get(JobQueues), app.get(JobSchedules));
+  if (env.METRICS_PORT === undefined) app.use(METRICS_PATH, requireOperator(env), metrics.answer);
+  else await metrics.listen(env.METRICS_PORT, env.HOST);
+
   app.use('/api', exceptWebhook(sameSiteJsonOnly(allowedOrigins)));
   app.use('/api', exceptWebhook(jsonBody('64kb')));
   app.use('/api', exceptWebhook(noPrototypeKeys));
@@ -106,7 +117,25 @@ export async function createApp(env: Env): Promise<INestApplication> {
   app.useGlobalFilters(new DomainErrorFilter());
   await app.init();
   answerHotPathsFirst(app, env, allowedOrigins);
+  timeEveryRequest(app, metrics);
   return app;
+}
+
+/**
+ * Every request is timed at the HTTP server, around the hot paths and Express alike (the fast paths name
+ * their routes; Express's matched route names the rest; the mounted handlers below, their prefix).
+ */
+function timeEveryRequest(app: NestExpressApplication, metrics: PrometheusMetrics): void {
+  const server = app.getHttpServer() as Server;
+  const [handler] = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
+  if (!handler) return;
+  const publicAssets = app.get<{ clientAssetsPath: string } | null>(PUBLIC_APP_BUILD)?.clientAssetsPath.replace(/\/$/, '');
+  const mounts: Mount[] = [METRICS_PATH, QUEUE_DASHBOARD_PATH, OBJECTS_PATH, '/assets', ...(publicAssets ? [publicAssets] : [])].map((prefix) => ({
+    prefix,
+    label: prefix === METRICS_PATH ? prefix : `${prefix}/*`,
+  }));
+  server.removeListener('request', handler);
+  server.on('request', timedRequests(metrics, handler, mounts));
 }
 
 type TrustProxy = (address: string | undefined, hop: number) => boolean;

@@ -13,7 +13,8 @@ async function bootstrap(): Promise<void> {
   const env = loadEnv();
   closeOnSignals(await createWorker(env), 'worker');
   closeWithSupervisor();
-  Logger.log('Worker started', 'Bootstrap');
+  const metrics = env.WORKER_METRICS_PORT === undefined ? '' : ` (metrics on http://localhost:${env.WORKER_METRICS_PORT}/metrics)`;
+  Logger.log(`Worker started${metrics}`, 'Bootstrap');
   reportReady();
 }
 

@@ -50,6 +50,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'objects',
   'go',
   'health',
+  'metrics',
   'login',
   'logout',
   'signup',

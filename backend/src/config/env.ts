@@ -21,6 +21,25 @@ export class Env {
   @IsString()
   HOST?: string;
 
+  /**
+   * A port of its own for the Prometheus metrics (/metrics), served there without credentials and bound to
+   * HOST, for a network only Prometheus reaches; unset, /metrics is on PORT behind the operators' credentials.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  METRICS_PORT?: number;
+
+  /** The worker's Prometheus metrics (/metrics, without credentials, bound to HOST) on this port; unset, none. */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  WORKER_METRICS_PORT?: number;
+
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// connection string' })
   DATABASE_URL!: string;
 

@@ -7,6 +7,7 @@ import { preferredEncoding } from '../modules/public-pages/http/encoded-body.js'
 import type { User } from '../modules/identity/domain/user.js';
 import type { SessionCookies, SignedInVisit } from '../modules/identity/http/session-cookies.js';
 import { hasBody } from '../shared/http/request-guards.js';
+import { labelRoute } from '../shared/metrics/http-request-metrics.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -42,8 +43,11 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 export function signedInFastPath(reads: ReadonlyMap<string, SignedInRead>, sessions: SessionCookies, options: SignedInFastPathOptions, next: Handler): Handler {
   const cookieMark = `${options.sessionCookie}=`;
   return (request, response) => {
-    const read = request.method === 'GET' ? reads.get(routeOf(request.url ?? '/')) : undefined;
+    const route = request.method === 'GET' ? routeOf(request.url ?? '/') : '';
+    const read = route === '' ? undefined : reads.get(route);
     if (!read || !request.headers.cookie?.includes(cookieMark) || hasBody(request.headers)) return next(request, response);
+    // The read's path is its route (the controllers' own paths, without parameters).
+    labelRoute(response, route);
     answer(request, response, read).then(
       (answered) => answered || next(request, response),
       () => (response.headersSent ? response.destroy() : next(request, response)),

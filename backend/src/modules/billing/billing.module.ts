@@ -12,6 +12,7 @@ import { LocalPaymentStore } from './application/ports/local-payment.store.js';
 import { PaymentGateway } from './application/ports/payment-gateway.js';
 import { Transactions } from '../../shared/transactions.js';
 import { SettleBookingService } from './application/settle-booking.service.js';
+import { PaymentMetrics } from './application/payment-metrics.js';
 import { PremiumEnding } from './application/ports/premium-ending.js';
 import { SubscriptionsUseCase } from './application/subscriptions.use-case.js';
 import { BillingSweepProcessor } from './jobs/billing-sweep.processor.js';
@@ -49,6 +50,7 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
     },
     { provide: StripeWebhookVerifier, inject: [ENV], useFactory: (env: Env) => new StripeWebhookVerifier(env.STRIPE_WEBHOOK_SECRET) },
     SettleBookingService,
+    PaymentMetrics,
     HandlePaymentEventUseCase,
     CreateBookingUseCase,
     ConfirmBookingPaymentUseCase,

@@ -4,6 +4,7 @@ import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { CreateWeeklyPayoutsUseCase } from './application/create-weekly-payouts.use-case.js';
 import { ListPayoutsUseCase } from './application/list-payouts.use-case.js';
 import { MarkPayoutPaidUseCase } from './application/mark-payout-paid.use-case.js';
+import { PayoutMetrics } from './application/payout-metrics.js';
 import { PayoutGateways } from './application/ports/payout-gateway.js';
 import { PayoutJobs } from './application/ports/payout-jobs.js';
 import { PayoutStore } from './application/ports/payout.store.js';
@@ -55,6 +56,7 @@ export function payoutGatewaysFor(
     ReleaseHeldPayoutsUseCase,
     MarkPayoutPaidUseCase,
     ListPayoutsUseCase,
+    PayoutMetrics,
     CreateWeeklyPayoutsProcessor,
     SendPayoutProcessor,
     ReleaseHeldPayoutsProcessor,

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../clock.js';
+import { Metrics, type Counter } from '../metrics/metrics.js';
 import { EmailSender } from './email-sender.js';
 
 interface OutboxRow {
@@ -22,12 +23,21 @@ const MAX_ATTEMPTS = 5;
 @Injectable()
 export class EmailOutboxRelay {
   private readonly logger = new Logger('Email');
+  private readonly emailsSent: Counter<never>;
+  private readonly emailsFailed: Counter<never>;
 
   constructor(
     private readonly em: EntityManager,
     private readonly sender: EmailSender,
     private readonly clock: Clock,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.emailsSent = metrics.counter({ name: 'linkbio_emails_sent_total', help: 'E-mails handed to the mail server (or written to MAIL_DIR).' });
+    this.emailsFailed = metrics.counter({
+      name: 'linkbio_emails_failed_total',
+      help: 'Attempts to send an e-mail that failed (each is retried, up to 5 attempts).',
+    });
+  }
 
   /** Sends every pending e-mail; never rejects. Returns how many were sent. */
   async deliverPending(): Promise<number> {
@@ -46,10 +56,12 @@ export class EmailOutboxRelay {
               await this.sender.send({ to: row.recipient, subject: row.subject, text: row.body });
               await tx.execute('update email_outbox set sent_at = ?, attempts = attempts + 1 where id = ?', [this.clock.now(), row.id]);
               sent += 1;
+              this.emailsSent.inc();
             } catch (error) {
               const message = error instanceof Error ? error.message : String(error);
               this.logger.warn(`E-mail to ${row.recipient} not sent yet: ${message}`);
               failed = true;
+              this.emailsFailed.inc();
               await tx.execute('update email_outbox set attempts = attempts + 1, last_error = ? where id = ?', [message.slice(0, 500), row.id]);
             }
           }

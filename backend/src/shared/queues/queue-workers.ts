@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type { Env } from '../../config/env.js';
 import { ENV } from '../infrastructure/infrastructure.tokens.js';
+import { Metrics, type Counter } from '../metrics/metrics.js';
 import { JobQueues } from './job-queues.js';
 import { JOB_PROCESSORS, type JobProcessor } from './job-processor.js';
 import { describeRepeat, JobSchedules } from './job-schedules.js';
@@ -19,13 +20,21 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
   private readonly workers: Worker[] = [];
   private scheduleCheck: NodeJS.Timeout | null = null;
   private checkingSchedules = false;
+  private readonly jobsRun: Counter<'queue' | 'job' | 'outcome'>;
 
   constructor(
     @Inject(JOB_PROCESSORS) private readonly processors: JobProcessor[],
     private readonly queues: JobQueues,
     private readonly schedules: JobSchedules,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.jobsRun = metrics.counter({
+      name: 'linkbio_worker_jobs_total',
+      help: "Jobs this worker ran, by queue, job and outcome (completed, or failed: each failed attempt counts).",
+      labelNames: ['queue', 'job', 'outcome'],
+    });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     const byQueue = new Map<QueueName, JobProcessor[]>();
@@ -47,9 +56,11 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
           maxStalledCount: 5,
         },
       );
-      worker.on('failed', (job, error) =>
-        this.logger.warn(`${queue}/${job?.name ?? '?'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`),
-      );
+      worker.on('completed', (job) => this.jobsRun.inc({ queue, job: job.name, outcome: 'completed' }));
+      worker.on('failed', (job, error) => {
+        this.jobsRun.inc({ queue, job: job?.name ?? 'unknown', outcome: 'failed' });
+        this.logger.warn(`${queue}/${job?.name ?? '?'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`);
+      });
       worker.on('error', (error) => this.logger.error(`${queue}: ${error.message}`));
       this.workers.push(worker);
     }

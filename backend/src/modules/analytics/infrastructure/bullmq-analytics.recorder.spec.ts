@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { isId } from '../../../shared/ids.js';
+import { PrometheusMetrics } from '../../../shared/metrics/prometheus.metrics.js';
 import type { AnalyticsEventJob, JobData } from '../../../shared/queues/queue-definitions.js';
 import { ControllableJobQueues, type AddCall } from '../../../shared/testing/controllable-job-queues.js';
 import type { AnalyticsEvent, DeviceClass } from '../domain/analytics.js';
@@ -25,8 +26,12 @@ const range = (from: number, count: number) => Array.from({ length: count }, (_,
 
 const setup = () => {
   const store = new ControllableJobQueues();
-  return { store, recorder: new BullMqAnalyticsRecorder(store.asJobQueues()) };
+  const metrics = new PrometheusMetrics();
+  return { store, metrics, recorder: new BullMqAnalyticsRecorder(store.asJobQueues(), metrics) };
 };
+
+/** A metric's one value as a scrape reads it. */
+const scraped = async (metrics: PrometheusMetrics, name: string) => (await metrics.registry.getSingleMetric(name)!.get()).values[0]?.value;
 
 /** Records visits `from`…`from + count - 1` in the current turn; the answer counts the visitors answered so far. */
 const record = (recorder: BullMqAnalyticsRecorder, from: number, count: number) => {
@@ -277,7 +282,7 @@ describe('BullMqAnalyticsRecorder', () => {
   });
 
   it('counts what overflows MAX_HELD_EVENTS as dropped, holding no more and failing no one', async () => {
-    const { store, recorder } = setup();
+    const { store, recorder, metrics } = setup();
     store.answer = 'fail';
 
     const visitors = record(recorder, 0, 1);
@@ -288,6 +293,9 @@ describe('BullMqAnalyticsRecorder', () => {
     expect(visitors).toEqual({ answered: 1, failed: 0 });
     expect(more).toEqual({ answered: MAX_HELD_EVENTS + 24, failed: 0 });
     expect(recorder.backlog()).toEqual({ held: MAX_HELD_EVENTS, dropped: 25 });
+    expect(await scraped(metrics, 'linkbio_analytics_events_held')).toBe(MAX_HELD_EVENTS);
+    expect(await scraped(metrics, 'linkbio_analytics_events_dropped_total')).toBe(25);
+    expect(await scraped(metrics, 'linkbio_analytics_events_queued_total')).toBe(0);
 
     store.answer = 'accept';
     await wait(5_000);
@@ -295,6 +303,9 @@ describe('BullMqAnalyticsRecorder', () => {
     // The oldest are kept: the 25 recorded while the buffer was full are the ones dropped.
     expect(queuedVisits(store)).toEqual(range(0, MAX_HELD_EVENTS));
     expect(recorder.backlog()).toEqual({ held: 0, dropped: 25 });
+    expect(await scraped(metrics, 'linkbio_analytics_events_held')).toBe(0);
+    expect(await scraped(metrics, 'linkbio_analytics_events_dropped_total')).toBe(25);
+    expect(await scraped(metrics, 'linkbio_analytics_events_queued_total')).toBe(MAX_HELD_EVENTS);
   });
 
   it('queues what is held at shutdown when the store answers, leaving no timer behind', async () => {

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { newId } from '../../../shared/ids.js';
+import { Metrics, type Counter } from '../../../shared/metrics/metrics.js';
 import { JobQueues } from '../../../shared/queues/job-queues.js';
 import { within } from '../../../shared/within.js';
 import type { AnalyticsEventJob } from '../../../shared/queues/queue-definitions.js';
@@ -58,9 +59,27 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
   private lastDropReport = 0;
   /** Events that could not be held (the buffer was full) since the start. */
   private dropped = 0;
+  private readonly queuedEvents: Counter<never>;
+  private readonly droppedEvents: Counter<never>;
 
-  constructor(private readonly queues: JobQueues) {
+  constructor(
+    private readonly queues: JobQueues,
+    metrics: Metrics,
+  ) {
     super();
+    this.queuedEvents = metrics.counter({
+      name: 'linkbio_analytics_events_queued_total',
+      help: 'Views and clicks handed to the queue for the worker to count.',
+    });
+    this.droppedEvents = metrics.counter({
+      name: 'linkbio_analytics_events_dropped_total',
+      help: `Views and clicks dropped because ${MAX_HELD_EVENTS} were already held while the queue did not answer.`,
+    });
+    metrics.gauge({
+      name: 'linkbio_analytics_events_held',
+      help: 'Views and clicks held in memory until the queue answers again.',
+      read: () => [{ value: this.heldCount }],
+    });
   }
 
   /** Events waiting to be queued right now. */
@@ -123,6 +142,7 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
       const events = batch.held.map((held) => held.job);
       await within(this.queues.add('analytics', 'events', { batch: batch.id, events }, { jobId: batch.id }), STUCK_MS);
       this.settle(batch);
+      this.queuedEvents.inc(batch.held.length);
       for (const held of batch.held) held.done?.();
       if (!this.healthy) this.logger.log(`Views and clicks are queued again (${this.held.length} still held)`);
       this.healthy = true;
@@ -172,6 +192,7 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
 
   private drop(): void {
     this.dropped += 1;
+    this.droppedEvents.inc();
     const now = Date.now();
     if (now - this.lastDropReport >= 10_000) {
       this.lastDropReport = now;

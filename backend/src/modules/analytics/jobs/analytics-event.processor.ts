@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Metrics, type Counter, type Histogram } from '../../../shared/metrics/metrics.js';
 import { JobProcessor, type QueueJob } from '../../../shared/queues/job-processor.js';
 import { AggregateAnalyticsUseCase } from '../application/aggregate-analytics.use-case.js';
 import type { AnalyticsEventJob } from '../../../shared/queues/queue-definitions.js';
@@ -6,10 +7,14 @@ import type { AnalyticsEvent, EventBatch } from '../domain/analytics.js';
 
 const BATCH_MAX = 200;
 const BATCH_WAIT_MS = 50;
+/** Seconds from a view or click to its being counted: usually well under one, minutes while the queue was away. */
+const LAG_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600];
 
 interface Pending {
   batches: EventBatch[];
   events: number;
+  /** When its earliest event happened (ms). */
+  earliest: number;
   done: (error?: unknown) => void;
 }
 
@@ -50,16 +55,31 @@ export class AnalyticsEventProcessor extends JobProcessor<'analytics'> {
   private pending: Pending[] = [];
   private pendingEvents = 0;
   private timer: NodeJS.Timeout | null = null;
+  private readonly aggregated: Counter<never>;
+  private readonly lag: Histogram<never>;
 
-  constructor(private readonly aggregate: AggregateAnalyticsUseCase) {
+  constructor(
+    private readonly aggregate: AggregateAnalyticsUseCase,
+    metrics: Metrics,
+  ) {
     super();
+    this.aggregated = metrics.counter({
+      name: 'linkbio_analytics_events_aggregated_total',
+      help: 'Views and clicks counted into the analytics (each once: a batch delivered again counts nothing).',
+    });
+    this.lag = metrics.histogram({
+      name: 'linkbio_analytics_aggregation_lag_seconds',
+      help: "Seconds from a job's earliest view or click to its being counted.",
+      buckets: LAG_BUCKETS,
+    });
   }
 
   process(job: QueueJob<'analytics'>): Promise<void> {
     const batches = batchesOf(job);
     const events = batches.reduce((sum, batch) => sum + batch.events.length, 0);
+    const earliest = batches.reduce((min, batch) => batch.events.reduce((m, event) => Math.min(m, event.occurredAt.getTime()), min), Infinity);
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ batches, events, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.pending.push({ batches, events, earliest, done: (error) => (error === undefined ? resolve() : reject(error)) });
       this.pendingEvents += events;
       if (this.pendingEvents >= BATCH_MAX) this.flush();
       else this.timer ??= setTimeout(() => this.flush(), BATCH_WAIT_MS);
@@ -74,7 +94,12 @@ export class AnalyticsEventProcessor extends JobProcessor<'analytics'> {
     this.pendingEvents = 0;
     if (batch.length === 0) return;
     this.aggregate.execute(batch.flatMap((p) => p.batches)).then(
-      () => batch.forEach((p) => p.done()),
+      (counted) => {
+        this.aggregated.inc(counted);
+        const now = Date.now();
+        for (const p of batch) if (Number.isFinite(p.earliest)) this.lag.observe(Math.max(0, now - p.earliest) / 1000);
+        batch.forEach((p) => p.done());
+      },
       (error: unknown) => batch.forEach((p) => p.done(error instanceof Error ? error : new Error(String(error)))),
     );
   }

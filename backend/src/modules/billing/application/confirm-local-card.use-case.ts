@@ -9,6 +9,7 @@ import { addOneMonth } from '../domain/subscription.js';
 import { chargeTestCard } from '../domain/test-cards.js';
 import { HandlePaymentEventUseCase } from './handle-payment-event.use-case.js';
 import { LocalPaymentStore, type LocalIntent } from './ports/local-payment.store.js';
+import { PaymentMetrics } from './payment-metrics.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
 import { Transactions } from '../../../shared/transactions.js';
 
@@ -30,6 +31,7 @@ export class ConfirmLocalCardUseCase {
     private readonly transactions: Transactions,
     private readonly outbox: EmailOutboxRelay,
     private readonly clock: Clock,
+    private readonly metrics: PaymentMetrics,
   ) {}
 
   async execute(request: LocalCardConfirmRequest): Promise<LocalConfirmOutcome> {
@@ -37,6 +39,12 @@ export class ConfirmLocalCardUseCase {
     const now = this.clock.now();
     const card = chargeTestCard(request, now);
     if (card.kind === 'invalid') throw invalid(card.message);
+    // The events applied, counted in the metrics once their transaction has committed.
+    const applied: PaymentEvent[] = [];
+    const apply = (event: PaymentEvent) => {
+      applied.push(event);
+      return this.events.applyInTransaction(event);
+    };
     const outcome = await this.transactions.run(async (): Promise<LocalConfirmOutcome> => {
       const intent = await this.local.lockIntentBySecret(request.clientSecret);
       if (!intent) throw notFound(PaymentMessages.paymentNotFound);
@@ -44,7 +52,7 @@ export class ConfirmLocalCardUseCase {
       const created = Math.floor(now.getTime() / 1000);
       if (card.kind === 'declined') {
         await this.local.setIntentStatus(intent.id, 'requires_payment_method', card.message, now);
-        await this.events.applyInTransaction(
+        await apply(
           this.event('payment_intent.payment_failed', created, {
             ...this.intentObject(intent, 'requires_payment_method'),
             last_payment_error: { type: 'card_error', code: card.code, message: card.message },
@@ -53,16 +61,22 @@ export class ConfirmLocalCardUseCase {
         return { status: 'declined', message: card.message };
       }
       await this.local.setIntentStatus(intent.id, 'succeeded', null, now);
-      await this.events.applyInTransaction(this.event('payment_intent.succeeded', created, this.intentObject(intent, 'succeeded')));
+      await apply(this.event('payment_intent.succeeded', created, this.intentObject(intent, 'succeeded')));
       const subscriptionId = intent.metadata.subscriptionId;
-      if (subscriptionId) await this.activateSubscription(subscriptionId, intent, created);
+      if (subscriptionId) await this.activateSubscription(subscriptionId, intent, created, apply);
       return { status: 'succeeded', returnUrl: intent.returnPath };
     });
+    for (const event of applied) this.metrics.count('local', event);
     await this.outbox.deliverPending();
     return outcome;
   }
 
-  private async activateSubscription(id: string, intent: LocalIntent, created: number): Promise<void> {
+  private async activateSubscription(
+    id: string,
+    intent: LocalIntent,
+    created: number,
+    apply: (event: PaymentEvent) => Promise<unknown>,
+  ): Promise<void> {
     const subscription = await this.local.lockSubscription(id);
     if (!subscription) return;
     // Whole seconds, as providers' periods are (unix timestamps).
@@ -71,7 +85,7 @@ export class ConfirmLocalCardUseCase {
     const active = { ...subscription, status: 'active', currentPeriodStart: start, currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false };
     await this.local.saveSubscription(active);
     const period = { start: created, end: Math.floor(periodEnd.getTime() / 1000) };
-    await this.events.applyInTransaction(
+    await apply(
       this.event('invoice.paid', created, {
         id: `in_local_${intent.id.slice('pi_local_'.length)}`,
         object: 'invoice',
@@ -83,7 +97,7 @@ export class ConfirmLocalCardUseCase {
         lines: { data: [{ period }] },
       }),
     );
-    await this.events.applyInTransaction(this.event('customer.subscription.updated', created, localSubscriptionObject(active)));
+    await apply(this.event('customer.subscription.updated', created, localSubscriptionObject(active)));
   }
 
   private intentObject(intent: LocalIntent, status: string): Record<string, unknown> {

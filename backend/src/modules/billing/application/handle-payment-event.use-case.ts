@@ -4,6 +4,7 @@ import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
 import type { PaymentEvent } from '../domain/payment-event.js';
 import { applyInvoicePaid, applySnapshot, type Subscription } from '../domain/subscription.js';
 import { BillingStore } from './ports/billing.store.js';
+import { PaymentMetrics } from './payment-metrics.js';
 import { Transactions } from '../../../shared/transactions.js';
 import { intentFacts, invoiceFacts, subscriptionFacts } from './provider-objects.js';
 import { SettleBookingService } from './settle-booking.service.js';
@@ -27,10 +28,13 @@ export class HandlePaymentEventUseCase {
     private readonly settle: SettleBookingService,
     private readonly outbox: EmailOutboxRelay,
     private readonly clock: Clock,
+    private readonly metrics: PaymentMetrics,
   ) {}
 
+  /** A Stripe webhook's event. */
   async execute(event: PaymentEvent): Promise<EventOutcome> {
     const outcome = await this.transactions.run(() => this.applyInTransaction(event));
+    if (outcome !== 'duplicate') this.metrics.count('stripe', event);
     if (outcome === 'applied') await this.outbox.deliverPending();
     return outcome;
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { PayoutMethod, PayoutStatus } from '@linkbio/shared-contracts';
+import { PAYOUT_STATUSES, type PayoutMethod, type PayoutStatus } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 import {
   PayoutStore,
@@ -198,6 +198,13 @@ export class PostgresPayoutStore extends PayoutStore {
       options.updatedBefore ? [status, options.updatedBefore, options.limit] : [status, options.limit],
     );
     return rows.map(toPayout);
+  }
+
+  async countByStatus(): Promise<Record<PayoutStatus, number>> {
+    const rows = await this.rows<{ status: PayoutStatus; count: string }>('select status, count(*) as count from payouts group by status');
+    const counts = Object.fromEntries(PAYOUT_STATUSES.map((status) => [status, 0])) as Record<PayoutStatus, number>;
+    for (const row of rows) counts[row.status] = Number(row.count);
+    return counts;
   }
 
   async listForCreator(creatorId: Id): Promise<Payout[]> {

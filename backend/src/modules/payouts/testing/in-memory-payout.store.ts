@@ -1,4 +1,4 @@
-import type { PayoutStatus } from '@linkbio/shared-contracts';
+import { PAYOUT_STATUSES, type PayoutStatus } from '@linkbio/shared-contracts';
 import { newId, type Id } from '../../../shared/ids.js';
 import { copyOf } from '../../../shared/testing/copy.js';
 import {
@@ -145,6 +145,12 @@ export class InMemoryPayoutStore extends PayoutStore {
       .filter((p) => p.status === status && (!options.updatedBefore || p.updatedAt < options.updatedBefore))
       .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime());
     return Promise.resolve(found.slice(0, options.limit).map(copyOf));
+  }
+
+  countByStatus(): Promise<Record<PayoutStatus, number>> {
+    const counts = Object.fromEntries(PAYOUT_STATUSES.map((status) => [status, 0])) as Record<PayoutStatus, number>;
+    for (const payout of this.payouts.values()) counts[payout.status] += 1;
+    return Promise.resolve(counts);
   }
 
   listForCreator(creatorId: Id): Promise<Payout[]> {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Messages } from '@linkbio/shared-contracts';
 import { isId } from '../../../shared/ids.js';
 import { findProblem, hasBody, isCrossSite } from '../../../shared/http/request-guards.js';
+import { labelRoute } from '../../../shared/metrics/http-request-metrics.js';
 import { bioUsername } from './public-page-paths.js';
 import type { PublicPageResponder } from './public-page-responder.js';
 
@@ -26,6 +27,11 @@ const CLICK = /^\/api\/links\/([^/?]+)\/click\/?(?:\?|$)/;
 // new one there must be left to Express here.
 const PROFILE = /^\/api\/users\/([^/?]+)\/?(?:\?|$)/;
 const BIO = /^\/([^/?]+)\/?(?:\?|$)/;
+// The routes' patterns as PublicPagesController declares them: their requests count in the same series either way.
+const GO_ROUTE = '/go/:linkId';
+const CLICK_ROUTE = '/api/links/:id/click';
+const PROFILE_ROUTE = '/api/users/:username';
+const BIO_ROUTE = '/:username';
 
 /**
  * The visitors' hot paths answered before Express and everything it runs for the rest of the app (sessions,
@@ -56,6 +62,7 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
     if (method === 'GET' || method === 'HEAD') {
       const go = GO.exec(url);
       if (go && isId(go[1]!)) {
+        labelRoute(response, GO_ROUTE);
         responder.go(page(), response, go[1]!).catch((error: unknown) => fail(response, error));
         return;
       }
@@ -65,6 +72,7 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
         const username = segment === undefined ? null : bioUsername(segment);
         // Only names already in lowercase: other cases are redirected (pages) or looked up (JSON) by the controller.
         if (username !== null && username === segment) {
+          labelRoute(response, profile ? PROFILE_ROUTE : BIO_ROUTE);
           (profile ? responder.profile(page(), response, username) : responder.bio(page(), response, username)).catch(
             (error: unknown) => fail(response, error),
           );
@@ -74,6 +82,7 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
     } else if (method === 'POST') {
       const click = CLICK.exec(url);
       if (click && isId(click[1]!) && isPlainJsonCall(request, options.allowedOrigins, options.protocolOf(request))) {
+        labelRoute(response, CLICK_ROUTE);
         withHeaders(response);
         readSmallJson(request)
           .then((problem) => (problem !== null ? refuse(response, 400, problem) : responder.click(request, response, click[1]!)))

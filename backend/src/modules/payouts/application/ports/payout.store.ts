@@ -51,6 +51,9 @@ export abstract class PayoutStore {
   /** Payouts in a status, least recently changed first; `updatedBefore` narrows to those not touched since. */
   abstract inStatus(status: PayoutStatus, options: { updatedBefore?: Date; limit: number }): Promise<Payout[]>;
 
+  /** How many payouts are in each status (every status, 0 when none): the operators' metrics. */
+  abstract countByStatus(): Promise<Record<PayoutStatus, number>>;
+
   /** A creator's payouts, newest week first. */
   abstract listForCreator(creatorId: Id): Promise<Payout[]>;
   /** Every creator's payouts, newest week first. */

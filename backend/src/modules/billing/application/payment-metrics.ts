@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { Metrics, type Counter } from '../../../shared/metrics/metrics.js';
+import type { PaymentEvent } from '../domain/payment-event.js';
+
+type Provider = 'stripe' | 'local';
+
+/**
+ * Payments and refunds as the payment provider reports them, counted once per event (a delivery repeated is
+ * not counted again), after its effects are committed: bookings' and Premium's payments that succeeded or
+ * failed, and refunds (made at the provider: the product itself does not refund).
+ */
+@Injectable()
+export class PaymentMetrics {
+  private readonly payments: Counter<'provider' | 'kind' | 'outcome'>;
+  private readonly refunds: Counter<'provider' | 'outcome'>;
+
+  constructor(metrics: Metrics) {
+    this.payments = metrics.counter({
+      name: 'linkbio_payments_total',
+      help: 'Card payments by provider, kind (booking, subscription) and outcome (succeeded, failed).',
+      labelNames: ['provider', 'kind', 'outcome'],
+    });
+    this.refunds = metrics.counter({
+      name: 'linkbio_refunds_total',
+      help: 'Refunds reported by the payment provider, by outcome (succeeded, failed).',
+      labelNames: ['provider', 'outcome'],
+    });
+  }
+
+  count(provider: Provider, event: PaymentEvent): void {
+    const object = event.data.object;
+    const metadata = (object.metadata !== null && typeof object.metadata === 'object' ? object.metadata : {}) as Record<string, unknown>;
+    // A subscription's payments count through its invoices at Stripe; the local provider's carry its id.
+    const kind = metadata.bookingId ? 'booking' : metadata.subscriptionId ? 'subscription' : null;
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+        if (kind === 'booking') this.payments.inc({ provider, kind, outcome: 'succeeded' });
+        break;
+      case 'payment_intent.payment_failed':
+        if (kind) this.payments.inc({ provider, kind, outcome: 'failed' });
+        break;
+      case 'invoice.paid':
+        this.payments.inc({ provider, kind: 'subscription', outcome: 'succeeded' });
+        break;
+      case 'invoice.payment_failed':
+        this.payments.inc({ provider, kind: 'subscription', outcome: 'failed' });
+        break;
+      case 'charge.refunded':
+        this.refunds.inc({ provider, outcome: 'succeeded' });
+        break;
+      case 'refund.failed':
+        this.refunds.inc({ provider, outcome: 'failed' });
+        break;
+    }
+  }
+}
