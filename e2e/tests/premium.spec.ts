@@ -147,8 +147,12 @@ test.describe('a premium creator', () => {
     await expectAccessible(page);
 
     // The custom look: a background colour beyond the presets, the buttons' colours and shape.
+    // A valid colour saves on its own, as presets do.
+    const colourSaved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/users/template') && response.request().postData()?.includes('#1e3a8a') === true,
+    );
     await template.getByRole('textbox', { name: 'Custom color hex' }).fill('#1e3a8a');
-    await template.getByRole('button', { name: 'Apply color' }).click();
+    expect((await colourSaved).status()).toBe(200);
     await expect(page.getByText('Template updated').first()).toBeVisible();
 
     const buttonColor = template.getByRole('textbox', { name: 'Button color hex' });
