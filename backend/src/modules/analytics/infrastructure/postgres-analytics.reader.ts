@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { PG_POOL } from '../../../shared/infrastructure/infrastructure.tokens.js';
-import type { Id } from '../../../shared/ids.js';
+import { GroupedReads } from '../../../shared/grouped-reads.js';
+import { isId, type Id } from '../../../shared/ids.js';
 import { AnalyticsReader, type DayCounts, type DayRange } from '../application/ports/analytics-reader.js';
 import type { AnalyticsTotals, DeviceClass } from '../domain/analytics.js';
 
@@ -28,14 +29,26 @@ export class PostgresAnalyticsReader extends AnalyticsReader {
     return { views: Number(row?.views ?? 0), clicks: Number(row?.clicks ?? 0) };
   }
 
+  /** Read on every read of the dashboard's list: the owners asked for at once share one query (GroupedReads). */
   async clicksByLink(ownerId: Id): Promise<Map<Id, number>> {
-    const rows = await this.rows<{ link_id: string; clicks: string }>(
-      'clicks-by-link',
-      'select link_id, clicks from analytics_link_totals where owner_id = $1',
-      [ownerId],
-    );
-    return new Map(rows.map((row) => [row.link_id, Number(row.clicks)]));
+    if (!isId(ownerId)) return new Map();
+    return new Map((await this.clicks.read(ownerId.toLowerCase())) ?? []);
   }
+
+  private readonly clicks = new GroupedReads<Id, Array<[Id, number]>>(async (ownerIds) => {
+    const rows = await this.rows<{ owner_id: string; link_id: string; clicks: string }>(
+      'clicks-by-link',
+      'select owner_id, link_id, clicks from analytics_link_totals where owner_id = any($1::uuid[])',
+      [ownerIds],
+    );
+    const byOwner = new Map<Id, Array<[Id, number]>>();
+    for (const row of rows) {
+      const clicks = byOwner.get(row.owner_id);
+      if (clicks) clicks.push([row.link_id, Number(row.clicks)]);
+      else byOwner.set(row.owner_id, [[row.link_id, Number(row.clicks)]]);
+    }
+    return byOwner;
+  });
 
   async dailyForOwner(ownerId: Id, range: DayRange): Promise<DayCounts[]> {
     const rows = await this.rows<{ day: string; views: number; clicks: number }>(

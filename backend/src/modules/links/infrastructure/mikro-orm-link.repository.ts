@@ -2,16 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { PG_POOL } from '../../../shared/infrastructure/infrastructure.tokens.js';
-import type { Id } from '../../../shared/ids.js';
+import { GroupedReads } from '../../../shared/grouped-reads.js';
+import { isId, type Id } from '../../../shared/ids.js';
 import { LinkRepository } from '../application/ports/link.repository.js';
 import { Link } from '../domain/link.js';
 
-/** The creator's list in its order (newest first on equal order, then by id), read without the ORM. */
+/** The creators' lists, each in its order (newest first on equal order, then by id), read without the ORM. */
 const LIST_SQL = `
   select id, owner_id as "ownerId", title, url, is_active as "isActive", position as "order",
          starts_at as "startsAt", ends_at as "endsAt", created_at as "createdAt", updated_at as "updatedAt"
-    from links where owner_id = $1
-   order by position, created_at desc, id`;
+    from links where owner_id = any($1::uuid[])
+   order by owner_id, position, created_at desc, id`;
 
 @Injectable()
 export class MikroOrmLinkRepository extends LinkRepository {
@@ -26,11 +27,25 @@ export class MikroOrmLinkRepository extends LinkRepository {
     return this.em.findOne(Link, { id, ownerId });
   }
 
-  /** The dashboard's list on every read of it: a plain prepared statement, no unit of work to hydrate into. */
+  /**
+   * The dashboard's list on every read of it: a plain prepared statement, no unit of work to hydrate into; the
+   * lists asked for at once are read in one query (GroupedReads), each read getting links of its own.
+   */
   async listForOwner(ownerId: Id): Promise<Link[]> {
-    const { rows } = await this.pool.query<Link>({ name: 'owner-links', text: LIST_SQL, values: [ownerId] });
-    return rows.map((row) => Object.assign(new Link(), row));
+    if (!isId(ownerId)) return [];
+    return ((await this.lists.read(ownerId.toLowerCase())) ?? []).map((row) => Object.assign(new Link(), row));
   }
+
+  private readonly lists = new GroupedReads<Id, Link[]>(async (ownerIds) => {
+    const { rows } = await this.pool.query<Link>({ name: 'owner-links', text: LIST_SQL, values: [ownerIds] });
+    const lists = new Map<Id, Link[]>();
+    for (const row of rows) {
+      const list = lists.get(row.ownerId);
+      if (list) list.push(row);
+      else lists.set(row.ownerId, [row]);
+    }
+    return lists;
+  });
 
   addWithinLimit(link: Link, limit: number | null): Promise<boolean> {
     return this.em.transactional(async (em) => {

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { unavailable } from '../../../shared/domain-error.js';
+import { GroupedReads } from '../../../shared/grouped-reads.js';
 import type { Id } from '../../../shared/ids.js';
 import { within } from '../../../shared/within.js';
 import { PAGES_RETRY_AFTER_SECONDS, PAGES_UNAVAILABLE_MESSAGE, PublicPageSource } from '../application/ports/public-page.source.js';
@@ -27,9 +28,6 @@ export interface PageCacheOptions {
 
 export const DEFAULT_PAGE_CACHE: PageCacheOptions = { maxPages: 2000, maxLinks: 20_000, checkWaitMs: 250, loadWaitMs: 1000, downForMs: 1000 };
 
-const MAX_IDS_PER_CHECK = 500;
-
-type Waiter = { resolve: (version: string | null) => void; reject: (error: unknown) => void };
 
 /**
  * The pages and links kept in this process, each with the page version it was read at. Every read asks the
@@ -45,11 +43,9 @@ export class CachedPublicPageSource extends PublicPageSource {
   private readonly logger = new Logger('PublicPages');
   private readonly pages: BoundedMap<string, PublicPage>;
   private readonly links: BoundedMap<Id, LinkTarget>;
-  private waiting = new Map<Id, Waiter[]>();
+  private readonly versions: GroupedReads<Id, string>;
   /** Loads under way, so the requests of a page nobody read yet share one query. */
   private readonly loading = new Map<string, Promise<unknown>>();
-  private checkScheduled = false;
-  private checking = false;
   private downUntil = 0;
   private down = false;
   /** Answers given from the cache while the store was down or slow, for the health report and the log. */
@@ -62,6 +58,12 @@ export class CachedPublicPageSource extends PublicPageSource {
     super();
     this.pages = new BoundedMap(options.maxPages);
     this.links = new BoundedMap(options.maxLinks);
+    // A check waits checkWaitMs at most; its answer means the store is back.
+    this.versions = new GroupedReads(async (ownerIds) => {
+      const versions = await within(this.store.versions(ownerIds), this.options.checkWaitMs);
+      this.recovered();
+      return versions;
+    });
   }
 
   page(username: string): Promise<PublicPage | null> {
@@ -126,48 +128,12 @@ export class CachedPublicPageSource extends PublicPageSource {
   }
 
   /**
-   * The owner's current version (null: no such owner any more). One versions query runs at a time, for every
-   * read that arrived before it started (group commit, for reads): each read waits for a query that began
-   * after it did, so it sees every write made before it, and a busy process asks once per round-trip, not
-   * once per request.
+   * The owner's current version (null: no such owner any more), read in groups (GroupedReads): each read waits
+   * for a versions query that began after it did, so it sees every write made before it, and a busy process
+   * asks once per round-trip, not once per request.
    */
-  private currentVersion(ownerId: Id): Promise<string | null> {
-    return new Promise((resolve, reject) => {
-      const waiters = this.waiting.get(ownerId);
-      if (waiters) waiters.push({ resolve, reject });
-      else this.waiting.set(ownerId, [{ resolve, reject }]);
-      this.scheduleCheck();
-    });
-  }
-
-  private scheduleCheck(): void {
-    if (this.checkScheduled || this.checking) return;
-    this.checkScheduled = true;
-    setImmediate(() => void this.check());
-  }
-
-  private async check(): Promise<void> {
-    this.checkScheduled = false;
-    const all = this.waiting;
-    this.waiting = new Map();
-    this.checking = true;
-    const ids = [...all.keys()];
-    const slices: Id[][] = [];
-    for (let start = 0; start < ids.length; start += MAX_IDS_PER_CHECK) slices.push(ids.slice(start, start + MAX_IDS_PER_CHECK));
-    await Promise.all(
-      slices.map(async (slice) => {
-        const settle = (answer: (waiter: Waiter, id: Id) => void) => slice.forEach((id) => all.get(id)!.forEach((w) => answer(w, id)));
-        try {
-          const versions = await within(this.store.versions(slice), this.options.checkWaitMs);
-          this.recovered();
-          settle((waiter, id) => waiter.resolve(versions.get(id) ?? null));
-        } catch (error) {
-          settle((waiter) => waiter.reject(error));
-        }
-      }),
-    );
-    this.checking = false;
-    if (this.waiting.size > 0) this.scheduleCheck();
+  private async currentVersion(ownerId: Id): Promise<string | null> {
+    return (await this.versions.read(ownerId)) ?? null;
   }
 
   private failed(error: unknown): void {
