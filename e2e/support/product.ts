@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, request as playwrightRequest, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -63,20 +63,25 @@ export async function signUp(page: Page, creator: Creator): Promise<void> {
 export async function registerThroughApi(baseURL: string, creator: Creator): Promise<void> {
   const api = await playwrightRequest.newContext({ baseURL });
   try {
-    const registered = await api.post('/api/auth/register', {
-      data: {
-        username: creator.username,
-        email: creator.email,
-        password: creator.password,
-        confirmPassword: creator.password,
-        displayName: creator.displayName,
-        bio: '',
-      },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
+    await registerWith(api, creator);
   } finally {
     await api.dispose();
   }
+}
+
+/** Signs a new creator up with this request context: a page's (`page.request`) keeps the session, signed in. */
+export async function registerWith(api: APIRequestContext, creator: Creator): Promise<void> {
+  const registered = await api.post('/api/auth/register', {
+    data: {
+      username: creator.username,
+      email: creator.email,
+      password: creator.password,
+      confirmPassword: creator.password,
+      displayName: creator.displayName,
+      bio: '',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
 }
 
 /** Fills the Sign In form and sends it (with two-factor sign-in on, the code step follows). */

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, newCreator } from '../support/product';
+import { expectAccessible, newCreator, registerWith } from '../support/product';
 
 /*
  * The landing page '/' as a visitor who is not signed in gets it: rendered ahead of time, so it paints and
@@ -127,17 +127,7 @@ test("'Sign In' opens the sign-in screen", async ({ page }) => {
 
 test('a signed-in creator opening / gets the app, with their account menu', async ({ page }) => {
   const creator = newCreator('landing');
-  const registered = await page.request.post('/api/auth/register', {
-    data: {
-      username: creator.username,
-      email: creator.email,
-      password: creator.password,
-      confirmPassword: creator.password,
-      displayName: creator.displayName,
-      bio: '',
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
+  await registerWith(page.request, creator);
   const problems = problemsOf(page);
   const appFiles: string[] = [];
   page.on('request', (request) => {
