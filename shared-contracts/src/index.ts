@@ -14,6 +14,7 @@ export * from './payouts.dto.js';
 export * from './analytics.dto.js';
 export * from './support.dto.js';
 export * from './contrast.js';
+export * from './toast-edge.js';
 export * from './reserved-usernames.js';
 export * from './account.dto.js';
 export * from './export.dto.js';

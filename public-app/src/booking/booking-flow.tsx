@@ -1,11 +1,11 @@
-import { formatCents } from '@linkbio/shared-contracts';
+import { formatCents, toastEdgeFor, type ToastEdge } from '@linkbio/shared-contracts';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CloseIcon } from '../components/icons';
 import { Texts } from '../texts';
 import { createBooking, type BookingQuote } from './booking-api';
 import { CardPayment } from './card-payment';
 import { settledBookingUrl } from './payment-api';
-import { toastEdgeFor, workingElement, type ToastEdge } from './toast-placement';
+import { workingElement } from './toast-placement';
 import { validateDetails, type CustomerDetails, type DetailErrors } from './validate';
 
 export interface BookingFlowProps {

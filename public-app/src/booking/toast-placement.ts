@@ -1,28 +1,7 @@
 /*
- * Where the booking page's toast shows: at the bottom, unless there it would cover the control the visitor is on
- * (the card number to correct after a refused card), then at the top. The creators' app places its toasts by
- * the same rule (dashboard-app/src/components/ui/toast-placement.ts).
+ * The control the visitor is working on, which the booking page's toast must not cover (where it goes:
+ * toastEdgeFor in shared-contracts). The creators' app has the same (dashboard-app/src/components/ui/toast-placement.ts).
  */
-
-export type ToastEdge = 'top' | 'bottom';
-
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
-
-/** `toasts`: the toasts' column (width and height); a control taller than the room either side gets the edge covering less of it. */
-export function toastEdgeFor(focused: Box | null, toasts: Box, viewportHeight: number): ToastEdge {
-  if (!focused || focused.right <= toasts.left || focused.left >= toasts.right) return 'bottom';
-  const height = toasts.bottom - toasts.top;
-  const underBottom = focused.bottom - (viewportHeight - height);
-  if (underBottom <= 0) return 'bottom';
-  const underTop = height - focused.top;
-  if (underTop <= 0) return 'top';
-  return underTop < underBottom ? 'top' : 'bottom';
-}
 
 let lastFocused: Element | null = null;
 if (typeof document !== 'undefined') {

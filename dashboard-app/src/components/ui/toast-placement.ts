@@ -1,29 +1,7 @@
-/** Which edge of the window toasts show at. */
-export type ToastEdge = 'top' | 'bottom';
-
-interface Box {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-}
-
-/**
- * Toasts never cover what the person is working on: they show at the bottom (spec §9), unless there they would
- * cover the focused control (a field to correct, the button just pressed), then at the top. A control taller
- * than the room either side gets the edge covering less of it.
- *
- * `toasts` is the toasts' column (its width and height), `focused` the control, `viewportHeight` the window's.
+/*
+ * The control a person is working on, which toasts must not cover (where they go: toastEdgeFor in
+ * shared-contracts). The booking page has the same (public-app/src/booking/toast-placement.ts).
  */
-export function toastEdgeFor(focused: Box | null, toasts: Box, viewportHeight: number): ToastEdge {
-  if (!focused || focused.right <= toasts.left || focused.left >= toasts.right) return 'bottom';
-  const height = toasts.bottom - toasts.top;
-  const underBottom = focused.bottom - (viewportHeight - height);
-  if (underBottom <= 0) return 'bottom';
-  const underTop = height - focused.top;
-  if (underTop <= 0) return 'top';
-  return underTop < underBottom ? 'top' : 'bottom';
-}
 
 let lastFocused: Element | null = null;
 if (typeof document !== 'undefined') {

@@ -2,7 +2,8 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { toastEdgeFor, workingElement, type ToastEdge } from './toast-placement';
+import { toastEdgeFor, type ToastEdge } from '@linkbio/shared-contracts';
+import { workingElement } from './toast-placement';
 import { TOAST_DURATION, useToastStore } from './toast-store';
 
 /**
