@@ -3,16 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { AccountMessages, Messages } from '@linkbio/shared-contracts';
 import { ATTEMPT_LIMITS } from '../src/modules/identity/infrastructure/flexible-attempt.limiter.js';
-import {
-  agent,
-  Database,
-  ownDatabase,
-  registration,
-  startApp,
-  unique,
-  uniqueIp,
-  type Agent,
-} from './support/harness.js';
+import { agent, registration, unique, uniqueIp, type Agent, type Database } from './support/harness.js';
 import {
   attributesOf,
   cookieOf,
@@ -23,7 +14,7 @@ import {
   spread,
   textOf,
 } from './support/account-security.js';
-import { startSmtp, type TestSmtp } from './support/smtp.js';
+import { appWithMailbox, type TestSmtp } from './support/smtp.js';
 
 /*
  * Issue 14 over HTTP, PostgreSQL and Redis: changing the password ends the account's other sessions; a
@@ -38,29 +29,18 @@ const mailsTo = (smtp: TestSmtp, email: string, count = 1) =>
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 describe('account security over HTTP', () => {
-  let database: Awaited<ReturnType<typeof ownDatabase>>;
   let app: INestApplication;
   let db: Database;
   let smtp: TestSmtp;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     // A database of its own: every sign-up mails a link, and another spec file's API sending the shared
     // outbox would take this file's mails to its own mail server.
-    database = await ownDatabase('account_security');
-    process.env.TEST_DATABASE_URL = database.url;
-    smtp = await startSmtp();
-    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
-    process.env.PUBLIC_URL = PUBLIC_URL;
-    app = await startApp();
-    db = new Database();
+    ({ app, db, smtp, close } = await appWithMailbox('account_security', PUBLIC_URL));
   });
 
-  afterAll(async () => {
-    await db?.close();
-    await app?.close();
-    await smtp?.close();
-    await database?.drop();
-  });
+  afterAll(() => close?.());
 
   /** A request carrying exactly this Cookie header, from an address of its own. */
   const me = (cookie: string) =>

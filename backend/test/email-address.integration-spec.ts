@@ -6,9 +6,9 @@ import { CreateWeeklyPayoutsUseCase } from '../src/modules/payouts/application/c
 import { ReleaseHeldPayoutsUseCase } from '../src/modules/payouts/application/release-held-payouts.use-case.js';
 import { isAddressConfirmation, mailsTo, textOf } from './support/account-security.js';
 import { emailAddressBadInput } from './support/email-address-input.js';
-import { agent, Database, ownDatabase, registration, startApp, type Agent } from './support/harness.js';
+import { agent, registration, type Agent, type Database } from './support/harness.js';
 import { arrangeEarning } from './support/payouts.js';
-import { startSmtp, type Mail, type TestSmtp } from './support/smtp.js';
+import { appWithMailbox, type Mail, type TestSmtp } from './support/smtp.js';
 
 /*
  * Issue 14's e-mail address over HTTP, PostgreSQL, Redis and a real SMTP server (smtp-server): sign-up mails
@@ -22,27 +22,16 @@ const LINK = /(https?:\/\/\S+\/verify-email\?token=([A-Za-z0-9_-]+))/;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 describe('the e-mail address over HTTP', () => {
-  let database: Awaited<ReturnType<typeof ownDatabase>>;
   let app: INestApplication;
   let db: Database;
   let smtp: TestSmtp;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    database = await ownDatabase('email');
-    process.env.TEST_DATABASE_URL = database.url;
-    smtp = await startSmtp();
-    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
-    process.env.PUBLIC_URL = PUBLIC_URL;
-    app = await startApp();
-    db = new Database();
+    ({ app, db, smtp, close } = await appWithMailbox('email', PUBLIC_URL));
   });
 
-  afterAll(async () => {
-    await db?.close();
-    await app?.close();
-    await smtp?.close();
-    await database?.drop();
-  });
+  afterAll(() => close?.());
 
   const linkIn = (mail: Mail) => {
     const match = LINK.exec(textOf(mail));

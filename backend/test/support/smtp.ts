@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { Database, ownDatabase, startApp } from './harness.js';
 
 /** A message the test SMTP server received: its envelope recipients and the raw message. */
 export interface Mail {
@@ -51,3 +52,25 @@ export const textOf = (mail: Mail): string =>
       ).toString('utf8'),
     )
     .replace(/\r\n/g, '\n');
+
+/**
+ * An API on a database of its own whose e-mail goes to an SMTP server of its own, links built from
+ * `publicUrl`: a spec counting its own mails (another spec file's API sending the shared outbox would take
+ * them to its own server). `close` stops all of it and drops the database.
+ */
+export async function appWithMailbox(databaseSuffix: string, publicUrl: string) {
+  const database = await ownDatabase(databaseSuffix);
+  process.env.TEST_DATABASE_URL = database.url;
+  const smtp = await startSmtp();
+  process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
+  process.env.PUBLIC_URL = publicUrl;
+  const app = await startApp();
+  const db = new Database();
+  const close = async () => {
+    await db.close();
+    await app.close();
+    await smtp.close();
+    await database.drop();
+  };
+  return { app, db, smtp, close };
+}
