@@ -43,8 +43,10 @@ export function serveDashboard(
   const indexHtml = readFileSync(indexFile, 'utf8');
   const landingFile = join(distDir, 'landing.html');
   const landingHtml = existsSync(landingFile) ? readFileSync(landingFile, 'utf8') : null;
-  // The address the claim boxes show: PUBLIC_URL's host when set (as in production), else the request's.
-  const siteHost = publicUrl ? new URL(publicUrl).host : null;
+  const landingFor = (host: string) => landingHtml!.replaceAll(SITE_HOST_MARKER, escapeHtml(host));
+  // The address the claim boxes show: PUBLIC_URL's host when set (as in production: the page is filled once),
+  // else the request's.
+  const landingAtPublicUrl = landingHtml && publicUrl ? landingFor(new URL(publicUrl).host) : null;
 
   app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }));
   // The app's other top-level files (favicon, manifest…); the API's paths are never files, so they skip the look-up.
@@ -57,7 +59,7 @@ export function serveDashboard(
     if (req.path === '/' && landingHtml) {
       // The same address answers differently with and without a session.
       res.vary('Cookie');
-      if (!req.isAuthenticated?.()) return void res.send(landingHtml.replaceAll(SITE_HOST_MARKER, escapeHtml(siteHost ?? req.get('host') ?? '')));
+      if (!req.isAuthenticated?.()) return void res.send(landingAtPublicUrl ?? landingFor(req.get('host') ?? ''));
     }
     res.status(DASHBOARD_ROUTES.has(req.path) ? 200 : 404).send(indexHtml);
   });
