@@ -10,7 +10,7 @@ import session, { type Store } from 'express-session';
 import compression from 'compression';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
-import { allowedOrigins as allowedOriginsOf, trustProxySetting, type Env } from './config/env.js';
+import { allowedOrigins as allowedOriginsOf, sessionSecrets, trustProxySetting, type Env } from './config/env.js';
 import { SESSION_COOKIE, SESSION_LIFETIME_MS } from './modules/identity/identity.constants.js';
 import { SESSION_STORE } from './modules/identity/identity.tokens.js';
 import { UserRepository } from './modules/identity/application/ports/user.repository.js';
@@ -98,7 +98,7 @@ export async function createApp(env: Env): Promise<INestApplication> {
       name: SESSION_COOKIE,
       // Redis or PostgreSQL, kept in step with the list of signed-in devices (identity's SESSION_STORE).
       store: app.get<Store>(SESSION_STORE),
-      secret: env.SESSION_SECRET,
+      secret: sessionSecrets(env),
       resave: false,
       saveUninitialized: false,
       rolling: true,
@@ -173,7 +173,7 @@ function answerHotPathsFirst(app: NestExpressApplication, env: Env, allowedOrigi
   ]);
   const sessions = new SessionCookies(app.get<Store>(SESSION_STORE), app.get(UserRepository), {
     name: SESSION_COOKIE,
-    secrets: [env.SESSION_SECRET],
+    secrets: sessionSecrets(env),
     lifetimeMs: SESSION_LIFETIME_MS,
   });
   let handler = signedInFastPath(reads, sessions, { headers, sessionCookie: SESSION_COOKIE, protocolOf, compressFromBytes: COMPRESS_FROM_BYTES }, expressHandler);

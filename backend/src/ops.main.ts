@@ -10,6 +10,7 @@ import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { PAYOUT_COMMANDS } from './ops/payout-commands.js';
 import type { OpsCommand } from './ops/ops-command.js';
+import { SECRET_COMMANDS } from './ops/secret-commands.js';
 import { SUPPORT_COMMANDS } from './ops/support-commands.js';
 import { DomainError } from './shared/domain-error.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
@@ -26,7 +27,7 @@ import { QueuesModule } from './shared/queues/queues.module.js';
 /** The modules the commands need: what the API and worker have, minus HTTP and the processors' workers. */
 const OPS_MODULES: Array<Type | DynamicModule> = [PayoutsModule, SupportModule];
 
-const COMMANDS: Record<string, OpsCommand> = { ...PAYOUT_COMMANDS, ...SUPPORT_COMMANDS };
+const COMMANDS: Record<string, OpsCommand> = { ...PAYOUT_COMMANDS, ...SUPPORT_COMMANDS, ...SECRET_COMMANDS };
 
 function usage(): string {
   const names = Object.keys(COMMANDS);

@@ -6,8 +6,10 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { bookingAmounts, PayoutMessages, SupportMessages } from '@linkbio/shared-contracts';
 import { mikroOrmConfig } from '../src/database/mikro-orm.config.js';
+import { PostgresTwoFactorStore } from '../src/modules/identity/infrastructure/postgres-two-factor.store.js';
 import { migrateQueueSchema } from '../src/shared/queues/queue-connection.js';
 import { unique } from './support/harness.js';
+
 
 /*
  * The operators' CLI as they run it: `node backend/dist/ops.main.js …` in a child process (after the build)
@@ -69,7 +71,9 @@ describe('ops CLI (node backend/dist/ops.main.js)', () => {
     await database?.drop();
   });
 
-  const ops = (...args: string[]): Promise<Outcome> =>
+  const ops = (...args: string[]): Promise<Outcome> => opsWith({}, ...args);
+
+  const opsWith = (extra: NodeJS.ProcessEnv, ...args: string[]): Promise<Outcome> =>
     new Promise((resolve) => {
       const env: NodeJS.ProcessEnv = {
         PATH: process.env.PATH,
@@ -79,6 +83,7 @@ describe('ops CLI (node backend/dist/ops.main.js)', () => {
         REDIS_KEY_PREFIX: prefix,
         QUEUE_SCHEMA,
         SESSION_SECRET: 'ops-cli-test-session-secret-0123456789abcdef',
+        ...extra,
       };
       if (!env.REDIS_URL) delete env.REDIS_URL;
       execFile(process.execPath, [OPS, ...args], { cwd: ROOT, env, timeout: 30_000 }, (error, stdout, stderr) => {
@@ -321,10 +326,23 @@ describe('ops CLI (node backend/dist/ops.main.js)', () => {
     expect(outcome.stderr).toContain(usage);
   });
 
+  it('secrets:reseal seals two-factor secrets with the newest SESSION_SECRET, once', async () => {
+    const OLD = 'ops-cli-test-session-secret-0123456789abcdef';
+    const NEW = 'ops-cli-newer-session-secret-0123456789abcd';
+    const { id } = await creator();
+    await new PostgresTwoFactorStore(db, [OLD]).startSetup(id, 'JBSWY3DPEHPK3PXP', new Date());
+
+    const first = await opsWith({ SESSION_SECRET: `${NEW},${OLD}` }, 'secrets:reseal');
+    expect(first).toMatchObject({ code: 0, stdout: '1 two-factor secret(s) sealed anew with the newest SESSION_SECRET.\n' });
+    const again = await opsWith({ SESSION_SECRET: `${NEW},${OLD}` }, 'secrets:reseal');
+    expect(again.stdout).toBe('0 two-factor secret(s) sealed anew with the newest SESSION_SECRET.\n');
+    expect((await new PostgresTwoFactorStore(db, [NEW]).state(id))?.secret).toBe('JBSWY3DPEHPK3PXP');
+  });
+
   it('help prints the commands on stdout', async () => {
     const help = await ops('help');
     expect(help).toMatchObject({ code: 0, stderr: '' });
-    for (const name of ['payouts:run', 'payouts:list', 'payouts:mark-paid']) expect(help.stdout).toContain(name);
+    for (const name of ['payouts:run', 'payouts:list', 'payouts:mark-paid', 'secrets:reseal']) expect(help.stdout).toContain(name);
   });
 
   describe('support requests', () => {

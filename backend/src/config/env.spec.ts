@@ -1,4 +1,4 @@
-import { allowedOrigins, loadEnv } from './env.js';
+import { allowedOrigins, loadEnv, sessionSecrets } from './env.js';
 
 const BASE = {
   DATABASE_URL: 'postgres://linkbio@127.0.0.1:5432/linkbio',
@@ -97,5 +97,22 @@ describe('allowedOrigins', () => {
 
   it('is empty when neither is set', () => {
     expect(allowedOrigins({})).toEqual([]);
+  });
+});
+
+describe('SESSION_SECRET while rotating', () => {
+  const NEW = 'the-new-session-secret-of-32-characters-or-more';
+  const OLD = 'the-old-session-secret-of-32-characters-or-more';
+
+  it('takes one secret, or a list newest first', () => {
+    expect(sessionSecrets(loadEnv(BASE))).toEqual([BASE.SESSION_SECRET]);
+    expect(sessionSecrets(loadEnv({ ...BASE, SESSION_SECRET: `${NEW}, ${OLD}` }))).toEqual([NEW, OLD]);
+  });
+
+  it('refuses a list with a short or repeated secret, saying why', () => {
+    expect(refusal({ ...BASE, SESSION_SECRET: `${NEW},short` })).toBe(
+      'Invalid environment: SESSION_SECRET: each secret in the list (newest first, separated by commas) must be at least 32 characters',
+    );
+    expect(refusal({ ...BASE, SESSION_SECRET: `${NEW},${NEW}` })).toBe('Invalid environment: SESSION_SECRET: the list names the same secret twice');
   });
 });

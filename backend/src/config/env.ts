@@ -50,6 +50,10 @@ export class Env {
   @IsString()
   REDIS_KEY_PREFIX = 'linkbio:';
 
+  /**
+   * Signs session cookies and keys what is derived from it. While rotating: a comma-separated list, newest
+   * first; the newest signs, every one listed is still accepted (see `sessionSecrets`).
+   */
   @IsString()
   @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
   SESSION_SECRET!: string;
@@ -235,11 +239,27 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = plainToInstance(Env, withDefaults, { exposeDefaultValues: true, excludeExtraneousValues: false });
   const problems = [
     ...validateSync(env, { whitelist: false }).flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `${e.property}: ${m}`)),
+    ...sessionSecretProblems(env),
     ...productionRefusals(env),
   ];
   if (problems.length === 1) throw new Error(`Invalid environment: ${problems[0]}`);
   if (problems.length > 1) throw new Error(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   return env;
+}
+
+/** SESSION_SECRET's secrets, newest first: one, or a comma-separated list while rotating. */
+export function sessionSecrets(env: Pick<Env, 'SESSION_SECRET'>): string[] {
+  return env.SESSION_SECRET.split(',').map((secret) => secret.trim());
+}
+
+function sessionSecretProblems(env: Env): string[] {
+  if (typeof env.SESSION_SECRET !== 'string' || !env.SESSION_SECRET.includes(',')) return [];
+  const secrets = sessionSecrets(env);
+  if (secrets.some((secret) => secret.length < 32)) {
+    return ['SESSION_SECRET: each secret in the list (newest first, separated by commas) must be at least 32 characters'];
+  }
+  if (new Set(secrets).size !== secrets.length) return ['SESSION_SECRET: the list names the same secret twice'];
+  return [];
 }
 
 /** What production must not run with: settings that are fine on one machine but unsafe on the internet. */

@@ -1,7 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';
-import type { Env } from '../../config/env.js';
+import { type Env, sessionSecrets } from '../../config/env.js';
 import { ENV, PG_POOL, REDIS } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
 import { Transactions } from '../../shared/transactions.js';
@@ -44,7 +44,7 @@ export const ACCOUNT_SECURITY_PROVIDERS: Provider[] = [
   { provide: AccountEmails, useClass: OutboxAccountEmails },
   { provide: BackgroundWork, useClass: InProcessBackgroundWork },
   { provide: Transactions, useClass: MikroOrmTransactions },
-  { provide: DeviceCookies, inject: [ENV], useFactory: (env: Env) => new DeviceCookies(env.SESSION_SECRET) },
+  { provide: DeviceCookies, inject: [ENV], useFactory: (env: Env) => new DeviceCookies(sessionSecrets(env)) },
   SignedInSessionsUseCase,
   ChangePasswordUseCase,
   RequestPasswordResetUseCase,

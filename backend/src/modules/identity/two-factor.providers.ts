@@ -1,6 +1,6 @@
 import type { Provider, Type } from '@nestjs/common';
 import type pg from 'pg';
-import type { Env } from '../../config/env.js';
+import { type Env, sessionSecrets } from '../../config/env.js';
 import { ENV, PG_POOL } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { Totp } from './application/ports/totp.js';
@@ -18,7 +18,7 @@ export const TWO_FACTOR_PROVIDERS: Provider[] = [
   {
     provide: TwoFactorStore,
     inject: [PG_POOL, ENV],
-    useFactory: (pool: pg.Pool, env: Env) => new PostgresTwoFactorStore(pool, env.SESSION_SECRET),
+    useFactory: (pool: pg.Pool, env: Env) => new PostgresTwoFactorStore(pool, sessionSecrets(env)),
   },
   { provide: Totp, useClass: OtpauthTotp },
   rateLimitProvider(TwoFactorAttemptLimit, 'two_factor', TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SECONDS),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { UPLOADS_PER_HOUR } from '@linkbio/shared-contracts';
-import type { Env } from '../../config/env.js';
+import { type Env, sessionSecrets } from '../../config/env.js';
 import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { IdentityModule } from '../identity/identity.module.js';
@@ -28,9 +28,10 @@ export function createObjectStorage(env: Env): ObjectStorage {
       forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
     });
   }
-  const secret =
-    env.OBJECT_SIGNING_SECRET || createHash('sha256').update(`linkbio-objects\n${env.SESSION_SECRET}`).digest('base64url');
-  return new LocalDiskObjectStorage(env.OBJECTS_DIR, secret);
+  const secrets = env.OBJECT_SIGNING_SECRET
+    ? [env.OBJECT_SIGNING_SECRET]
+    : sessionSecrets(env).map((secret) => createHash('sha256').update(`linkbio-objects\n${secret}`).digest('base64url'));
+  return new LocalDiskObjectStorage(env.OBJECTS_DIR, secrets);
 }
 
 /** Avatar and background uploads: upload URLs, checked images, the object store. */

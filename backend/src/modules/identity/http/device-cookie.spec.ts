@@ -41,6 +41,15 @@ const signIn = (devices: DeviceCookies, browser: Browser, email: string) =>
   devices.issue(browser.request(), browser.response(), email);
 
 describe('DeviceCookies', () => {
+  it('keeps trusting a device cookie made under a secret being rotated out, until it leaves the list', () => {
+    const NEW = 'a newer session secret of thirty-two characters or more';
+    const browser = new Browser();
+    signIn(new DeviceCookies(SECRET), browser, 'alice@example.com');
+
+    expect(new DeviceCookies([NEW, SECRET]).trustedDevice(browser.request(), 'alice@example.com')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new DeviceCookies([NEW]).trustedDevice(browser.request(), 'alice@example.com')).toBeNull();
+  });
+
   it('marks a browser as a device of the account it signed in to, and of no other', () => {
     const devices = new DeviceCookies(SECRET);
     const browser = new Browser();

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { RotatingHmac } from '../../../shared/rotating-hmac.js';
 import { DEVICE_COOKIE } from '../identity.constants.js';
 
 const DEVICE_COOKIE_DAYS = 365;
@@ -15,17 +16,19 @@ const ENTRY = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
  * cannot lock the owner out. The cookie holds a random device id and its signature, nothing readable.
  */
 export class DeviceCookies {
-  private readonly key: Buffer;
+  private readonly signatures: RotatingHmac;
 
-  constructor(sessionSecret: string) {
-    this.key = createHmac('sha256', sessionSecret).update('linkbio device cookie v1').digest();
+  /** `sessionSecrets`: SESSION_SECRET's, newest first (the newest signs, each verifies). */
+  constructor(sessionSecrets: string | readonly string[]) {
+    const secrets: readonly string[] = typeof sessionSecrets === 'string' ? [sessionSecrets] : sessionSecrets;
+    this.signatures = new RotatingHmac(secrets.map((secret) => createHmac('sha256', secret).update('linkbio device cookie v1').digest()));
   }
 
   /** The id of this browser as a device of the account with this e-mail, or null when it is not one. */
   trustedDevice(request: Request, email: string): string | null {
     for (const entry of entriesOf(request)) {
       const [, device, signature] = ENTRY.exec(entry)!;
-      if (this.verify(device!, email, signature!)) return device!;
+      if (this.signatures.verify(signed(device!, email), signature!)) return device!;
     }
     return null;
   }
@@ -35,9 +38,9 @@ export class DeviceCookies {
     const device = randomBytes(16).toString('base64url');
     const others = entriesOf(request).filter((entry) => {
       const [, id, signature] = ENTRY.exec(entry)!;
-      return !this.verify(id!, email, signature!);
+      return !this.signatures.verify(signed(id!, email), signature!);
     });
-    const value = [`${device}.${this.sign(device, email)}`, ...others].slice(0, ACCOUNTS_KEPT).join('~');
+    const value = [`${device}.${this.signatures.sign(signed(device, email))}`, ...others].slice(0, ACCOUNTS_KEPT).join('~');
     response.cookie(DEVICE_COOKIE, value, {
       httpOnly: true,
       sameSite: 'lax',
@@ -48,14 +51,10 @@ export class DeviceCookies {
     keepSessionCookieFirst(response);
   }
 
-  private sign(device: string, email: string): string {
-    return createHmac('sha256', this.key).update(`${device}\n${email.trim().toLowerCase()}`).digest('base64url');
-  }
-
-  private verify(device: string, email: string, signature: string): boolean {
-    return timingSafeEqual(Buffer.from(this.sign(device, email)), Buffer.from(signature));
-  }
 }
+
+/** What a device entry's signature covers: the device id and the account's e-mail address. */
+const signed = (device: string, email: string) => `${device}\n${email.trim().toLowerCase()}`;
 
 /**
  * express-session adds the session cookie as the answer's headers go out, after this one. Clients that keep

@@ -6,17 +6,34 @@ import type { TwoFactorState } from '../domain/two-factor.js';
 
 /**
  * Two-factor state in PostgreSQL. The secret is kept encrypted (AES-256-GCM, with a key derived from the
- * product's secret), so a copy of the database alone does not give anyone the codes.
+ * product's secret), so a copy of the database alone does not give anyone the codes. While SESSION_SECRET is
+ * rotated (a list, newest first) the newest key seals and each opens; a secret opened with an older key is
+ * sealed again with the newest when read, and `resealAll` does so for every account at once.
  */
 export class PostgresTwoFactorStore extends TwoFactorStore {
-  private readonly key: Buffer;
+  private readonly keys: Buffer[];
 
   constructor(
     private readonly pool: pg.Pool,
-    productSecret: string,
+    productSecrets: string | readonly string[],
   ) {
     super();
-    this.key = Buffer.from(hkdfSync('sha256', productSecret, 'linkbio', 'two-factor secret', 32));
+    const secrets: readonly string[] = typeof productSecrets === 'string' ? [productSecrets] : productSecrets;
+    this.keys = secrets.map((secret) => Buffer.from(hkdfSync('sha256', secret, 'linkbio', 'two-factor secret', 32)));
+  }
+
+  /**
+   * Seals with the newest key every secret sealed with an older one: how many were, and how many no key
+   * opens (sealed under a secret no longer listed; those accounts must set two-factor up again).
+   */
+  async resealAll(): Promise<{ resealed: number; unreadable: number }> {
+    const { rows } = await this.pool.query<{ user_id: Id; secret: string }>('select user_id, secret from two_factor');
+    const counts = { resealed: 0, unreadable: 0 };
+    for (const row of rows) {
+      if (this.keyIndexOf(row.secret) < 0) counts.unreadable += 1;
+      else if (await this.resealIfStale(row.user_id, row.secret)) counts.resealed += 1;
+    }
+    return counts;
   }
 
   async state(userId: Id): Promise<TwoFactorState | null> {
@@ -27,7 +44,9 @@ export class PostgresTwoFactorStore extends TwoFactorStore {
       [userId],
     );
     const row = rows[0];
-    return row ? { secret: this.open(row.secret), enabled: row.enabled, recoveryCodesLeft: row.left } : null;
+    if (!row) return null;
+    await this.resealIfStale(userId, row.secret);
+    return { secret: this.open(row.secret), enabled: row.enabled, recoveryCodesLeft: row.left };
   }
 
   async startSetup(userId: Id, secret: string, now: Date): Promise<boolean> {
@@ -86,18 +105,45 @@ export class PostgresTwoFactorStore extends TwoFactorStore {
     await this.pool.query('delete from two_factor where user_id = $1', [userId]);
   }
 
+  /** True when `stored` was sealed with an older key: it is sealed anew, unless it changed meanwhile. */
+  private async resealIfStale(userId: Id, stored: string): Promise<boolean> {
+    if (this.keyIndexOf(stored) <= 0) return false;
+    const { rowCount } = await this.pool.query('update two_factor set secret = $2 where user_id = $1 and secret = $3', [
+      userId,
+      this.seal(this.open(stored)),
+      stored,
+    ]);
+    return rowCount === 1;
+  }
+
   /** iv.tag.ciphertext, each base64url. */
   private seal(secret: string): string {
     const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const cipher = createCipheriv('aes-256-gcm', this.keys[0]!, iv);
     const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
     return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
   }
 
   private open(stored: string): string {
+    const opened = this.openWith(stored, this.keyIndexOf(stored));
+    if (opened === null) throw new Error('A two-factor secret is sealed with a key no secret in SESSION_SECRET gives');
+    return opened;
+  }
+
+  /** The index of the key that sealed `stored` (the one whose authentication tag matches), or -1. */
+  private keyIndexOf(stored: string): number {
+    return this.keys.findIndex((_, index) => this.openWith(stored, index) !== null);
+  }
+
+  private openWith(stored: string, index: number): string | null {
+    if (index < 0) return null;
     const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
-    const decipher = createDecipheriv('aes-256-gcm', this.key, iv!);
-    decipher.setAuthTag(tag!);
-    return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.keys[index]!, iv!);
+      decipher.setAuthTag(tag!);
+      return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8');
+    } catch {
+      return null;
+    }
   }
 }

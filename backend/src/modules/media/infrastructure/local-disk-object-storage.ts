@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -7,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import { ObjectStorage, type UploadURLOptions } from '../application/ports/object-storage.js';
 import { isObjectKey } from '../domain/object-keys.js';
+import { RotatingHmac } from '../../../shared/rotating-hmac.js';
 
 /** The path prefix stored images are served under, on the product's own origin. */
 export const OBJECTS_PATH = '/objects';
@@ -31,26 +31,24 @@ export class UploadTooLarge extends Error {
  */
 export class LocalDiskObjectStorage extends ObjectStorage {
   private readonly root: string;
+  private readonly signatures: RotatingHmac;
 
-  constructor(
-    root: string,
-    private readonly signingSecret: string,
-  ) {
+  /** `signingSecrets`: one, or several newest first while rotating (the newest signs, each verifies). */
+  constructor(root: string, signingSecrets: string | readonly string[]) {
     super();
     this.root = resolve(root);
+    this.signatures = new RotatingHmac(signingSecrets);
   }
 
   createUploadURL(key: string, options: UploadURLOptions): Promise<string> {
     const expires = Math.floor(options.expiresAt.getTime() / 1000);
-    const query = new URLSearchParams({ expires: String(expires), token: this.sign(key, expires) });
+    const query = new URLSearchParams({ expires: String(expires), token: this.signatures.sign(`${key}\n${expires}`) });
     return Promise.resolve(`${options.origin}${OBJECTS_PATH}/${this.checked(key)}?${query}`);
   }
 
   /** True when `token` is this store's signature of the key and expiry (the expiry itself is checked by the caller). */
   verifyToken(key: string, expires: number, token: string): boolean {
-    const expected = Buffer.from(this.sign(key, expires));
-    const given = Buffer.from(token);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return this.signatures.verify(`${key}\n${expires}`, token);
   }
 
   async size(key: string): Promise<number | null> {
@@ -134,10 +132,6 @@ export class LocalDiskObjectStorage extends ObjectStorage {
     if (!parsed.pathname.startsWith(`${OBJECTS_PATH}/`)) return null;
     const key = parsed.pathname.slice(OBJECTS_PATH.length + 1);
     return isObjectKey(key) ? key : null;
-  }
-
-  private sign(key: string, expires: number): string {
-    return createHmac('sha256', this.signingSecret).update(`${key}\n${expires}`).digest('base64url');
   }
 
   private checked(key: string): string {
