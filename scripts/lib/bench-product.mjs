@@ -12,7 +12,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { withDatabase } from './database.mjs';
 import { startEmbeddedPostgres } from './embedded-postgres.mjs';
 import { freePort, waitForHttp } from './ports.mjs';
-import { run, stopChild } from './processes.mjs';
+import { PRODUCT_NODE_FLAGS, run, stopChild } from './processes.mjs';
 
 /**
  * A fresh database: `linkbio_bench_<timestamp>` created on the server DATABASE_URL names (dropped at the end),
@@ -134,7 +134,7 @@ export async function rssMiB(pid) {
 
 /** Starts one of the product's processes, keeping the tail of its output and the lines that report errors. */
 function startProcess(name, entry, env, cwd, product) {
-  const child = spawn(process.execPath, [entry], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, entry], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk) => {
     const text = chunk.toString();
     product.output = (product.output + text).slice(-20_000);
