@@ -1,12 +1,10 @@
-import { Check, Palette } from 'lucide-react';
+import { Palette } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
   BACKGROUND_MAX_BYTES,
   buttonContrast,
-  contrastRatio,
   DEFAULT_BUTTON_SHAPE,
   LookMessages,
-  PRESET_BACKGROUND_COLORS,
   THEME_BUTTON_COLORS,
   type ButtonShape,
   type UserView,
@@ -14,23 +12,15 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useUpdateBackgroundImage } from '../api/update-background-image';
 import { useUpdateTemplate, type TemplateChange } from '../api/update-template';
-import {
-  ColorField,
-  HEX_HINT,
-  LookPreview,
-  parseHex,
-  PremiumLock,
-  ShapeControl,
-  type PreviewLink,
-  type PreviewLook,
-} from './custom-look';
+import { ColorField, HEX_HINT, LookPreview, parseHex, PremiumLock, ShapeControl, type PreviewLink } from './custom-look';
 import { LazyImageUploadDialog } from './lazy-image-upload-dialog';
 import { SettingsCard } from '@/components/settings-card';
+import { BackgroundColorPanel } from './template-background-color';
 import { BackgroundImagePanel, BACKGROUND_HINT } from './template-background-image';
 import { ButtonStyleActions } from './template-button-style';
+import { previewLook } from './template-preview-look';
 import { ThemePicker } from './template-theme-picker';
 
 type BackgroundMode = 'color' | 'image';
@@ -55,10 +45,6 @@ const templateError = (error: unknown) =>
       (error instanceof ApiError && error.status < 500 && error.serverMessage) ||
       'Failed to update template. Please try again.',
   });
-
-const isPreset = (color: string) => (PRESET_BACKGROUND_COLORS as readonly string[]).includes(color);
-/** True when white text reads better than dark text on this colour, as the bio page decides. */
-const isDark = (color: string) => contrastRatio(color, '#ffffff') > contrastRatio(color, '#0f172a');
 
 /**
  * Profile Template: theme, then a background that is either a solid colour or a custom image — never both
@@ -142,26 +128,16 @@ export function ProfileTemplateCard({ user, onUserChange, links = [], className 
       buttonShape,
     });
 
-  // What visitors would see: the look being edited for Premium, the page's own look for free creators.
-  const previewImage = theme === 'default' && mode === 'image' ? user.backgroundImage : null;
-  const previewColor =
-    theme !== 'default' || previewImage
-      ? null
-      : premium
-        ? (customBackground ?? color ?? null)
-        : color && isPreset(color)
-          ? color
-          : null;
-  const previewButtons = premium
-    ? { buttonColor: contrast.buttonColor, buttonTextColor: contrast.buttonTextColor, buttonShape }
-    : { ...THEME_BUTTON_COLORS[theme], buttonShape: DEFAULT_BUTTON_SHAPE };
-  const preview: PreviewLook = {
+  const preview = previewLook({
+    premium,
     theme,
-    backgroundColor: previewColor,
-    backgroundImage: previewImage,
-    ...previewButtons,
-    lightText: theme !== 'default' || Boolean(previewImage) || (previewColor !== null && isDark(previewColor)),
-  };
+    color,
+    customBackground,
+    image: mode === 'image' ? user.backgroundImage : null,
+    buttonColor: contrast.buttonColor,
+    buttonTextColor: contrast.buttonTextColor,
+    buttonShape,
+  });
 
   const storeImage = async (url: string) => {
     await saveImage.mutateAsync(url);
@@ -202,38 +178,14 @@ export function ProfileTemplateCard({ user, onUserChange, links = [], className 
             </TabsList>
 
             <TabsContent value="color" className="space-y-4">
-              <div role="group" aria-label="Preset colors" className="grid grid-cols-8 gap-2 sm:flex sm:flex-wrap">
-                {PRESET_BACKGROUND_COLORS.map((preset) => {
-                  const selected = color === preset;
-                  return (
-                    <button
-                      key={preset}
-                      type="button"
-                      aria-label={preset}
-                      aria-pressed={selected}
-                      disabled={template.isPending}
-                      onClick={() => chooseColor(preset)}
-                      style={{ backgroundColor: preset }}
-                      className={cn(
-                        'flex aspect-square w-full items-center justify-center rounded-full border border-slate-300 transition-transform sm:size-9',
-                        'hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:cursor-wait',
-                        selected && 'ring-2 ring-primary ring-offset-2',
-                      )}
-                    >
-                      {selected ? <Check className="size-4 text-slate-900" aria-hidden="true" /> : null}
-                    </button>
-                  );
-                })}
-              </div>
-              <ColorField
-                id="custom-background-color"
-                label="Custom color"
-                text={premium ? customColor : (user.backgroundColor ?? '#f8fafc')}
-                onTextChange={editCustomColor}
-                // Stays editable while a colour saves: it is where the creator is typing.
-                disabled={!premium}
+              <BackgroundColorPanel
+                color={color}
+                premium={premium}
+                customText={premium ? customColor : (user.backgroundColor ?? '#f8fafc')}
+                saving={template.isPending}
+                onChoose={chooseColor}
+                onCustomTextChange={editCustomColor}
               />
-              {premium ? null : <PremiumLock>Any background color beyond the presets is part of Premium.</PremiumLock>}
             </TabsContent>
 
             <TabsContent value="image" className="space-y-3">
