@@ -1,7 +1,8 @@
 // `npm test`: every test. Uses the PostgreSQL and Redis named by DATABASE_URL / REDIS_URL when set;
 // otherwise starts an embedded PostgreSQL and a redis-server of its own (installing redis-server, and
 // Chromium for the browser specs, with apt where missing and allowed). Builds, type-checks and lints, runs
-// each suite, runs the browser specs against the product started as `npm start` starts it, runs the benchmark
+// each suite, runs the browser specs against the product started as `npm start` starts it, then against the
+// deployed topology (scripts/topology.mjs: nginx, installed likewise, two APIs, two workers), runs the benchmark
 // briefly (`npm run bench -- --quick`, figures printed, none asserted), and prints one closing line with the totals.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -168,6 +169,11 @@ async function main() {
         },
       })),
       { name: 'browser (Playwright)', run: (report) => runBrowserSpecs(env, scratch, report) },
+      // The deployed topology (docker/compose.yaml) on this machine: nginx with TLS, two APIs, two workers, s3rver.
+      {
+        name: 'topology (Playwright through nginx)',
+        run: (report) => runForCode(process.execPath, [resolve(ROOT, 'scripts/topology.mjs'), '--report', report], { cwd: ROOT, env }),
+      },
     ];
     for (const step of steps) {
       if (interrupted) return;

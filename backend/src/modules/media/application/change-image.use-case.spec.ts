@@ -59,6 +59,20 @@ describe('ChangeImageUseCase', () => {
     expect(await storage.size(storage.keyFromURL(withAvatar.avatar!, '')!)).toBe(PNG.length);
   });
 
+  it("accepts the upload URL with its query, as S3's presigned ones come (encoded slashes there)", async () => {
+    const { user, change, uploaded } = await setup();
+    const url = `${await uploaded(PNG)}&X-Amz-Credential=KEY%2F20261125%2Fus-east-1%2Fs3%2Faws4_request`;
+    expect((await change.execute(user.id, 'avatar', url, ORIGIN)).avatar).toMatch(/\.png$/);
+  });
+
+  it('refuses encoded separators and traversal in the path, whatever the query', async () => {
+    const { user, change, uploaded } = await setup();
+    const url = new URL(await uploaded(PNG), ORIGIN);
+    for (const path of [url.pathname.replace(/\/([^/]+)$/, '%2F$1'), url.pathname.replace('/objects/', '/objects/../objects/')]) {
+      await expect(change.execute(user.id, 'avatar', `${ORIGIN}${path}${url.search}`, ORIGIN)).rejects.toThrow(Messages.imageNotFromUs);
+    }
+  });
+
   it('refuses an upload chosen long after its URL expired', async () => {
     const { clock, user, change, uploaded } = await setup();
     const url = await uploaded(PNG);

@@ -41,8 +41,9 @@ export class ChangeImageUseCase {
   async execute(userId: Id, slot: ImageSlot, url: string, origin: string): Promise<User> {
     const user = await this.users.findById(userId);
     if (!user) throw userNotFound();
-    // Raw traversal or encoded separators never reach URL parsing (which would resolve "..").
-    if (/\.\.|%2e|%2f|%5c|\\/i.test(url)) throw invalid(Messages.imageNotFromUs);
+    // Raw traversal or encoded separators in the path never reach URL parsing (which would resolve ".."). The
+    // query names no key, and a presigned S3 URL's holds encoded slashes (X-Amz-Credential=…%2F…).
+    if (/\.\.|%2e|%2f|%5c|\\/i.test(url.split(/[?#]/, 1)[0]!)) throw invalid(Messages.imageNotFromUs);
     const key = this.storage.keyFromURL(url, origin);
     if (key === null) throw invalid(Messages.imageNotFromUs);
 
