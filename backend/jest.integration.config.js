@@ -8,6 +8,8 @@ export default {
   testMatch: ['**/*.integration-spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  // Every answer the specs receive is checked against the API's OpenAPI description.
+  setupFilesAfterEnv: ['<rootDir>/test/support/openapi-responses.ts'],
   testTimeout: 30000,
   maxWorkers: 2,
 };

@@ -7,6 +7,8 @@ import { JobSchedules } from '../../shared/queues/job-schedules.js';
 import { within } from '../../shared/within.js';
 import { AnalyticsRecorder } from '../analytics/application/ports/analytics-recorder.js';
 import { pendingMigrations } from './pending-migrations.js';
+import { Answers } from '../../shared/http/openapi/responses.js';
+import { Health, Live, NotReady, Ready, Unhealthy } from './health.openapi.js';
 
 const CHECK_MS = 2000;
 const upOrDown = (check: Promise<unknown>) => within(check, CHECK_MS).then(() => 'up' as const, () => 'down' as const);
@@ -25,6 +27,8 @@ export class HealthController {
    * clicks are held in memory (the queue was away) or some were dropped, `analytics` says how many.
    */
   @Get()
+  @Answers(200, Health, 'The stores answer.')
+  @Answers(503, Unhealthy, 'A store is down.')
   async check(@Res({ passthrough: true }) response: Response) {
     const [database, redis] = await Promise.all([this.database(), this.redisState()]);
     const down = [database === 'down' && 'database', redis === 'down' && 'Redis'].filter(Boolean);
@@ -39,6 +43,7 @@ export class HealthController {
 
   /** Liveness: the process answers. Asks nothing of the database or Redis, so an outage never restarts it. */
   @Get('live')
+  @Answers(200, Live, 'The process answers.')
   live() {
     return { status: 'ok' };
   }
@@ -48,6 +53,8 @@ export class HealthController {
    * build, and the queue store holds every repeating schedule (weekly payouts, sweeps). 503 names what is not.
    */
   @Get('ready')
+  @Answers(200, Ready, 'Ready to serve.')
+  @Answers(503, NotReady, 'Not ready: `message` says why.')
   async ready(@Res({ passthrough: true }) response: Response) {
     const [database, redis, migrations, schedules] = await Promise.all([
       this.database(),

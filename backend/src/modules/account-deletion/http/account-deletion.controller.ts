@@ -5,6 +5,8 @@ import type { User } from '../../identity/domain/user.js';
 import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
 import { SESSION_COOKIE } from '../../identity/identity.constants.js';
 import { DeleteAccountUseCase } from '../application/delete-account.use-case.js';
+import { Answers, Fails, MessageViewSchema } from '../../../shared/http/openapi/responses.js';
+import { DeletionPreviewSchema } from './account-deletion.openapi.js';
 
 /** The origin this request came to (Host, and the protocol as "trust proxy" allows), as media's controller reads it. */
 const requestOrigin = (request: Request): string => `${request.protocol}://${request.get('host') ?? 'localhost'}`;
@@ -16,12 +18,15 @@ export class AccountDeletionController {
   constructor(private readonly deleteAccount: DeleteAccountUseCase) {}
 
   @Get('deletion')
+  @Answers(200, DeletionPreviewSchema, 'What deleting would mean.')
   @Header('Cache-Control', 'no-store')
   preview(@CurrentUser() user: User): Promise<DeletionPreview> {
     return this.deleteAccount.preview(user.id);
   }
 
   @Delete()
+  @Answers(200, MessageViewSchema, 'Deleted; signed out.')
+  @Fails(409, 429)
   @HttpCode(200)
   async delete(
     @Body() body: DeleteAccountRequest,

@@ -5,6 +5,9 @@ import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.
 import { GetAnalyticsOverviewUseCase } from '../application/get-analytics-overview.use-case.js';
 import { OwnedLinks } from '../application/ports/owned-links.js';
 import { GetDailyAnalyticsUseCase, parseRangeDays } from '../application/get-daily-analytics.use-case.js';
+import { ApiQuery } from '@nestjs/swagger';
+import { Answers, Fails, NotModified } from '../../../shared/http/openapi/responses.js';
+import { AnalyticsSummary, DailyAnalytics } from './analytics.openapi.js';
 
 @Controller('api/analytics')
 export class AnalyticsController {
@@ -15,6 +18,8 @@ export class AnalyticsController {
   ) {}
 
   @Get()
+  @Answers(200, AnalyticsSummary, 'All-time totals.')
+  @NotModified()
   @UseGuards(SignedInGuard)
   async get(@CurrentUser() user: User): Promise<AnalyticsView> {
     return this.overview.execute(user.id, await this.links.countActive(user.id));
@@ -22,6 +27,9 @@ export class AnalyticsController {
 
   /** Premium: the last 7, 30 or 90 UTC days (`days`, 30 when absent), day by day. */
   @Get('daily')
+  @ApiQuery({ name: 'days', required: false, schema: { enum: [7, 30, 90], default: 30 } })
+  @Answers(200, DailyAnalytics, 'Day by day.')
+  @Fails(400, 403)
   @UseGuards(SignedInGuard)
   getDaily(@CurrentUser() user: User, @Query('days') days: string | string[] | undefined): Promise<DailyAnalyticsView> {
     return this.daily.execute({ id: user.id, isPremium: user.isPremium }, parseRangeDays(days));

@@ -4,6 +4,8 @@ import type { Response } from 'express';
 import type { User } from '../../identity/domain/user.js';
 import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
 import { ExportAccountDataUseCase } from '../application/export-account-data.use-case.js';
+import { AnswersFile, Fails } from '../../../shared/http/openapi/responses.js';
+import { AccountExportSchema } from './data-export.openapi.js';
 
 /** `GET /api/users/me/export`: the creator's data as a JSON file to download. */
 @Controller('api/users/me')
@@ -11,6 +13,8 @@ export class DataExportController {
   constructor(private readonly exportData: ExportAccountDataUseCase) {}
 
   @Get('export')
+  @AnswersFile('application/json', 'The creator\'s data, as a file to download.', AccountExportSchema)
+  @Fails(429)
   @UseGuards(SignedInGuard)
   @Header('Cache-Control', 'no-store')
   async download(@CurrentUser() user: User, @Res({ passthrough: true }) response: Response): Promise<AccountExport> {

@@ -5,6 +5,8 @@ import { UpdateSettingsUseCase } from '../application/update-settings.use-case.j
 import type { User } from '../domain/user.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { toUserView } from './user.views.js';
+import { Answers, Fails } from '../../../shared/http/openapi/responses.js';
+import { RenamedUser, UserEnvelope } from './identity.openapi.js';
 
 /** The creator's profile and username (issue 14), beside the other settings under /api/users. */
 @Controller('api/users')
@@ -16,11 +18,14 @@ export class AccountProfileController {
   ) {}
 
   @Put('profile')
+  @Answers(200, UserEnvelope, 'Saved.')
   async profile(@CurrentUser() user: User, @Body() body: UpdateProfileRequest): Promise<{ user: UserView }> {
     return { user: toUserView(await this.settings.profile(user.id, body)) };
   }
 
   @Put('username')
+  @Answers(200, RenamedUser, 'Renamed.')
+  @Fails(409, 429)
   async username(@CurrentUser() user: User, @Body() body: ChangeUsernameRequest): Promise<{ user: UserView; message: string }> {
     const renamed = await this.usernames.execute(user.id, body.username);
     return { user: toUserView(renamed), message: AccountMessages.usernameChanged(renamed.username) };

@@ -14,6 +14,11 @@ import { secondStepRequired } from './sign-in.js';
 import { logIn, SignInRecorder } from './sign-in.recorder.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { toUserView } from './user.views.js';
+import { ApiBody } from '@nestjs/swagger';
+import { LoginRequest } from '@linkbio/shared-contracts';
+import { Answers, Fails, MessageViewSchema, NotModified } from '../../../shared/http/openapi/responses.js';
+import { anyOf } from '../../../shared/http/openapi/schema.js';
+import { TwoFactorRequired, UserViewSchema } from './identity.openapi.js';
 
 @Controller('api/auth')
 export class AuthController {
@@ -26,6 +31,8 @@ export class AuthController {
   ) {}
 
   @Post('register')
+  @Answers(201, UserViewSchema, 'Signed up and signed in (the session cookie is set).')
+  @Fails(409, 429)
   async registerAccount(
     @Body() body: RegisterRequest,
     @Req() request: Request,
@@ -40,6 +47,9 @@ export class AuthController {
   }
 
   @Post('login')
+  @ApiBody({ type: LoginRequest })
+  @Answers(200, anyOf(UserViewSchema, TwoFactorRequired), 'Signed in, or the second step (POST /api/auth/2fa/verify) is needed.')
+  @Fails(401, 429)
   @HttpCode(200)
   @UseGuards(LoginGuard)
   login(@Req() request: Request): UserView | TwoFactorRequiredView {
@@ -48,6 +58,7 @@ export class AuthController {
   }
 
   @Post('logout')
+  @Answers(200, MessageViewSchema, 'Signed out.')
   @HttpCode(200)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ message: string }> {
     await new Promise<void>((resolve, reject) => request.logout((error) => (error ? reject(error) : resolve())));
@@ -57,6 +68,8 @@ export class AuthController {
   }
 
   @Get('me')
+  @Answers(200, UserViewSchema, 'The signed-in creator.')
+  @NotModified()
   @UseGuards(SignedInGuard)
   me(@CurrentUser() user: User): UserView {
     return toUserView(user);

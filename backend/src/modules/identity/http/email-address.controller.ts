@@ -9,6 +9,7 @@ import { EmailVerificationUseCase } from '../application/email-verification.use-
 import type { User } from '../domain/user.js';
 import { linkOrigin } from './link-origin.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
+import { Answers, Fails, MessageViewSchema } from '../../../shared/http/openapi/responses.js';
 
 const clientIp = (request: Request) => request.ip ?? 'unknown';
 
@@ -26,6 +27,8 @@ export class EmailAddressController {
   ) {}
 
   @Post()
+  @Answers(200, MessageViewSchema, 'A confirmation link went to the new address.')
+  @Fails(409, 429)
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async change(
@@ -45,12 +48,16 @@ export class EmailAddressController {
 
   /** The link's token, signed in or not. */
   @Post('verify')
+  @Answers(200, MessageViewSchema, 'Confirmed (or changed).')
+  @Fails(409, 429)
   @HttpCode(200)
   async verify(@Body() body: ConfirmEmailRequest, @Req() request: Request): Promise<MessageView> {
     return { message: await this.confirmEmail.execute({ token: body.token, ip: clientIp(request) }) };
   }
 
   @Post('resend')
+  @Answers(200, MessageViewSchema, 'A confirmation link is on its way.')
+  @Fails(409, 429)
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async resend(@CurrentUser() user: User): Promise<MessageView> {

@@ -16,6 +16,7 @@ import type { User } from '../domain/user.js';
 import { linkOrigin } from './link-origin.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { SignInRecorder } from './sign-in.recorder.js';
+import { Answers, Fails, MessageViewSchema } from '../../../shared/http/openapi/responses.js';
 
 const clientIp = (request: Request) => request.ip ?? 'unknown';
 
@@ -34,6 +35,8 @@ export class PasswordController {
   ) {}
 
   @Post('password')
+  @Answers(200, MessageViewSchema, 'Changed; every other session ended.')
+  @Fails(429)
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async change(
@@ -55,6 +58,8 @@ export class PasswordController {
 
   /** The same answer, in the same time, whether the address has an account or not. */
   @Post('password-reset')
+  @Answers(200, MessageViewSchema, 'A reset link is on its way if the address has an account.')
+  @Fails(429)
   @HttpCode(200)
   async requestLink(@Body() body: PasswordResetRequest, @Req() request: Request): Promise<MessageView> {
     await this.requestReset.execute({ email: body.email, ip: clientIp(request), linkOrigin: linkOrigin(this.env) });
@@ -62,6 +67,8 @@ export class PasswordController {
   }
 
   @Post('password-reset/confirm')
+  @Answers(200, MessageViewSchema, 'Reset; every session ended.')
+  @Fails(429)
   @HttpCode(200)
   async confirm(@Body() body: ConfirmPasswordResetRequest, @Req() request: Request): Promise<MessageView> {
     await this.resetPassword.execute({ token: body.token, password: body.password, ip: clientIp(request) });

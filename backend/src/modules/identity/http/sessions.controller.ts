@@ -5,6 +5,8 @@ import { SignedInSessionsUseCase, type ListedSession } from '../application/sign
 import { browserName } from '../domain/browser-name.js';
 import type { User } from '../domain/user.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
+import { Answers, Fails, MessageViewSchema } from '../../../shared/http/openapi/responses.js';
+import { Sessions } from './identity.openapi.js';
 
 const toSessionView = ({ session, current }: ListedSession) => ({
   id: session.id,
@@ -21,12 +23,15 @@ export class SessionsController {
   constructor(private readonly sessions: SignedInSessionsUseCase) {}
 
   @Get()
+  @Answers(200, Sessions, 'The signed-in devices, this one marked current.')
   @Header('Cache-Control', 'no-store')
   async list(@CurrentUser() user: User, @Req() request: Request): Promise<SessionsView> {
     return { sessions: (await this.sessions.list(user.id, request.sessionID)).map(toSessionView) };
   }
 
   @Delete(':id')
+  @Answers(200, MessageViewSchema, 'That device is signed out.')
+  @Fails(404)
   @HttpCode(200)
   async end(@CurrentUser() user: User, @Req() request: Request, @Param('id') id: string): Promise<MessageView> {
     await this.sessions.end(user.id, request.sessionID, id);
@@ -34,6 +39,7 @@ export class SessionsController {
   }
 
   @Delete()
+  @Answers(200, MessageViewSchema, 'Every other device is signed out.')
   @HttpCode(200)
   async endOthers(@CurrentUser() user: User, @Req() request: Request): Promise<MessageView> {
     await this.sessions.endOthers(user.id, request.sessionID);

@@ -21,6 +21,8 @@ import { pendingSecondStep } from './sign-in.js';
 import { logIn, SignInRecorder } from './sign-in.recorder.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { toUserView } from './user.views.js';
+import { Answers, Fails, MessageViewSchema } from '../../../shared/http/openapi/responses.js';
+import { RecoveryCodes, TwoFactorSetup, TwoFactorStatus, UserViewSchema } from './identity.openapi.js';
 
 /** Two-factor sign-in: its set-up and switching off (signed in), and the second step of signing in. */
 @Controller('api/auth/2fa')
@@ -33,6 +35,7 @@ export class TwoFactorController {
   ) {}
 
   @Get()
+  @Answers(200, TwoFactorStatus, 'Whether two-factor sign-in is on.')
   @UseGuards(SignedInGuard)
   status(@CurrentUser() user: User): Promise<TwoFactorStatusView> {
     return this.twoFactor.status(user.id);
@@ -40,6 +43,8 @@ export class TwoFactorController {
 
   /** A new secret, as a QR code to scan and as text to type; nothing changes until `enable`. */
   @Post('setup')
+  @Answers(200, TwoFactorSetup, 'A new secret to scan or type.')
+  @Fails(409)
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async setup(@CurrentUser() user: User): Promise<TwoFactorSetupView> {
@@ -49,6 +54,8 @@ export class TwoFactorController {
   }
 
   @Post('enable')
+  @Answers(200, RecoveryCodes, 'On; the recovery codes, shown once.')
+  @Fails(409, 429)
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async enable(@CurrentUser() user: User, @Body() body: TwoFactorCodeRequest): Promise<RecoveryCodesView> {
@@ -57,6 +64,8 @@ export class TwoFactorController {
   }
 
   @Post('disable')
+  @Answers(200, MessageViewSchema, 'Off.')
+  @Fails(409, 429)
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async disable(@CurrentUser() user: User, @Body() body: DisableTwoFactorRequest): Promise<MessageView> {
@@ -66,6 +75,8 @@ export class TwoFactorController {
 
   /** The second step after `POST /api/auth/login` answered `{ twoFactorRequired: true }`: signs in. */
   @Post('verify')
+  @Answers(200, UserViewSchema, 'Signed in.')
+  @Fails(401, 429)
   @HttpCode(200)
   async verify(
     @Req() request: Request,

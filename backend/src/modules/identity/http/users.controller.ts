@@ -9,24 +9,30 @@ import { UpdateSettingsUseCase } from '../application/update-settings.use-case.j
 import type { User } from '../domain/user.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { toUserView } from './user.views.js';
+import { Answers, Fails } from '../../../shared/http/openapi/responses.js';
+import { UserEnvelope } from './identity.openapi.js';
 
 @Controller('api/users')
 export class UsersController {
   constructor(private readonly settings: UpdateSettingsUseCase) {}
 
   @Put('template')
+  @Answers(200, UserEnvelope, 'Saved.')
+  @Fails(403)
   @UseGuards(SignedInGuard)
   async template(@CurrentUser() user: User, @Body() body: UpdateTemplateRequest): Promise<{ user: UserView }> {
     return { user: toUserView(await this.settings.template(user.id, body)) };
   }
 
   @Put('payout-settings')
+  @Answers(200, UserEnvelope, 'Saved.')
   @UseGuards(SignedInGuard)
   async payoutSettings(@CurrentUser() user: User, @Body() body: UpdatePayoutSettingsRequest): Promise<{ user: UserView }> {
     return { user: toUserView(await this.settings.payoutSettings(user.id, body)) };
   }
 
   @Put('booking-settings')
+  @Answers(200, UserEnvelope, 'Saved.')
   @UseGuards(SignedInGuard)
   async bookingSettings(@CurrentUser() user: User, @Body() body: UpdateBookingSettingsRequest): Promise<{ user: UserView }> {
     return { user: toUserView(await this.settings.bookingSettings(user.id, body.enableBooking, body.bookingPrice)) };

@@ -15,6 +15,8 @@ import { CreateLinkUseCase } from '../application/create-link.use-case.js';
 import { ListLinksUseCase } from '../application/list-links.use-case.js';
 import type { Link, LinkOwner } from '../domain/link.js';
 import { linkNotFound } from '../domain/links.errors.js';
+import { Answers, Fails, MessageViewSchema, NotModified } from '../../../shared/http/openapi/responses.js';
+import { LinkList, LinkViewSchema } from './links.openapi.js';
 
 const toLinkView = (link: Link, clicks: number): LinkView => ({
   id: link.id,
@@ -45,18 +47,23 @@ export class LinksController {
   ) {}
 
   @Get()
+  @Answers(200, LinkList, 'The creator\'s links in their order.')
+  @NotModified()
   @UseGuards(SignedInGuard)
   async all(@CurrentUser() user: User): Promise<LinkView[]> {
     return (await this.list.forOwner(user.id)).map(({ link, clicks }) => toLinkView(link, clicks));
   }
 
   @Post()
+  @Answers(201, LinkViewSchema, 'Added.')
+  @Fails(403)
   @UseGuards(SignedInGuard)
   async add(@CurrentUser() user: User, @Body() body: CreateLinkRequest): Promise<LinkView> {
     return toLinkView(await this.create.execute(ownerOf(user), body), 0);
   }
 
   @Put('order')
+  @Answers(200, LinkList, 'Reordered.')
   @UseGuards(SignedInGuard)
   async reorder(@CurrentUser() user: User, @Body() body: ReorderLinksRequest): Promise<LinkView[]> {
     await this.change.reorder(
@@ -67,6 +74,8 @@ export class LinksController {
   }
 
   @Put(':id')
+  @Answers(200, LinkViewSchema, 'Changed.')
+  @Fails(403, 404)
   @UseGuards(SignedInGuard)
   async update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateLinkRequest): Promise<LinkView> {
     if (Object.values(body).every((value) => value === undefined)) throw invalid(Messages.nothingToUpdate);
@@ -75,6 +84,8 @@ export class LinksController {
   }
 
   @Delete(':id')
+  @Answers(200, MessageViewSchema, 'Deleted.')
+  @Fails(404)
   @UseGuards(SignedInGuard)
   async remove(@CurrentUser() user: User, @Param('id') id: string): Promise<{ message: string }> {
     await this.change.delete(user.id, linkId(id));

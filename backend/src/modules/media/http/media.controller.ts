@@ -12,6 +12,9 @@ import { toUserView } from '../../identity/http/user.views.js';
 import type { User } from '../../identity/domain/user.js';
 import { ChangeImageUseCase } from '../application/change-image.use-case.js';
 import { RequestUploadUseCase } from '../application/request-upload.use-case.js';
+import { Answers, Fails } from '../../../shared/http/openapi/responses.js';
+import { UserEnvelope } from '../../identity/http/identity.openapi.js';
+import { UploadParameters } from './media.openapi.js';
 
 /** The origin this request came to (Host, and the protocol as "trust proxy" allows). */
 export const requestOrigin = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -26,6 +29,8 @@ export class MediaController {
 
   /** A single-use upload URL; the optional body { contentType, size } binds it to the file where the store can. */
   @Post('objects/upload')
+  @Answers(200, UploadParameters, 'Where to upload the file.')
+  @Fails(429)
   @HttpCode(200)
   async upload(
     @CurrentUser() user: User,
@@ -37,11 +42,14 @@ export class MediaController {
   }
 
   @Put('avatar-images')
+  @Answers(200, UserEnvelope, 'The avatar is set.')
   async avatar(@CurrentUser() user: User, @Req() req: Request, @Body() body: UpdateAvatarRequest): Promise<{ user: UserView }> {
     return { user: toUserView(await this.changeImage.execute(user.id, 'avatar', body.avatarURL, requestOrigin(req))) };
   }
 
   @Put('background-images')
+  @Answers(200, UserEnvelope, 'The background image is set.')
+  @Fails(403)
   async background(
     @CurrentUser() user: User,
     @Req() req: Request,

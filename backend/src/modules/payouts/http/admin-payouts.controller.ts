@@ -11,6 +11,8 @@ import { MarkPayoutPaidUseCase } from '../application/mark-payout-paid.use-case.
 import { payoutNotFound } from '../domain/payouts.errors.js';
 import { OperatorGuard } from './operator.guard.js';
 import { toAdminPayoutView } from './payout.views.js';
+import { Answers, Fails } from '../../../shared/http/openapi/responses.js';
+import { AdminPayout, AdminPayouts } from './payouts.openapi.js';
 
 /** A malformed id names no payout: answered exactly like a missing one. */
 function payoutId(id: string): string {
@@ -28,12 +30,15 @@ export class AdminPayoutsController {
   ) {}
 
   @Get()
+  @Answers(200, AdminPayouts, 'Payouts, filtered by status and week.')
   async all(@Query() query: AdminPayoutsQuery): Promise<AdminPayoutsResponse> {
     const payouts = await this.list.forOperators({ status: query.status, week: query.week });
     return { payouts: payouts.map(toAdminPayoutView) };
   }
 
   @Post(':id/mark-paid')
+  @Answers(200, AdminPayout, 'Marked paid.')
+  @Fails(404, 409)
   @HttpCode(200)
   async paid(@Param('id') id: string, @Body() body: MarkPayoutPaidRequest): Promise<AdminPayoutView> {
     const payout = await this.markPaid.execute(payoutId(id), body.reference);

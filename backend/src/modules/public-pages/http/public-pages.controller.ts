@@ -1,10 +1,13 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
 import { Messages } from '@linkbio/shared-contracts';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../../shared/domain-error.js';
 import { ViewerId } from '../../identity/http/signed-in.guard.js';
 import { bioUsername } from './public-page-paths.js';
 import { PublicPageResponder } from './public-page-responder.js';
+import { Answers, AnswersHtml, Fails, NotModified, Redirects } from '../../../shared/http/openapi/responses.js';
+import { Click, PublicProfile } from './public-pages.openapi.js';
 
 /**
  * The visitors' pages, server-rendered (public-app): /{username}, /book/{username}, and /go/{linkId}, which
@@ -19,18 +22,29 @@ export class PublicPagesController {
   constructor(private readonly responder: PublicPageResponder) {}
 
   @Get('go/:linkId')
+  @Redirects(302, 'Counts the click and goes to the link.')
+  @AnswersHtml(404, 'The link is off or unknown: the 404 page.')
+  @AnswersHtml(503, 'The store is away: the 503 page (Retry-After).', true)
   async go(@Param('linkId') linkId: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.responder.go(this.page(request, null), response, linkId);
   }
 
   /** '/book' without a username goes home (spec §2). */
   @Get('book')
+  @Redirects(302, 'Home.')
   bookWithoutUsername(@Res() response: Response): void {
     response.redirect(302, '/');
   }
 
   /** The booking page. Not a visit of the bio page, so it counts no view. */
   @Get('book/:username')
+  @ApiQuery({ name: 'from', required: false, description: 'With weekly hours: the first date of the week of open times shown (YYYY-MM-DD, the creator\'s zone; default today).', schema: { type: 'string', format: 'date' } })
+  @ApiQuery({ name: 'tz', required: false, description: 'With weekly hours: the IANA time zone the times are shown in (default the creator\'s).', schema: { type: 'string' } })
+  @AnswersHtml(200, 'The booking page.')
+  @NotModified()
+  @Redirects(301, 'To the lowercase or current username.')
+  @AnswersHtml(404, 'No such creator, or not taking bookings: the 404 page.')
+  @AnswersHtml(503, 'The store is away: the 503 page (Retry-After).', true)
   async booking(@Param('username') segment: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const username = bioUsername(segment);
     if (username !== null && username !== segment) return this.toLowercase(request, response, `/book/${username}`);
@@ -39,6 +53,11 @@ export class PublicPagesController {
 
   /** The bio page: one view per visit, unless a bot, a HEAD request or the creator signed in. */
   @Get(':username')
+  @AnswersHtml(200, 'The bio page.')
+  @NotModified()
+  @Redirects(301, 'To the lowercase or current username.')
+  @AnswersHtml(404, 'No such creator: the 404 page (JSON for a path that is no username).', true)
+  @AnswersHtml(503, 'The store is away: the 503 page (Retry-After).', true)
   async bio(
     @Param('username') segment: string,
     @ViewerId() viewerId: string | null,
@@ -55,6 +74,10 @@ export class PublicPagesController {
 
   /** A creator's public page as JSON, counting a view (not the creator's own, not a bot's, not HEAD). */
   @Get('api/users/:username')
+  @Answers(200, PublicProfile, 'The page as JSON.')
+  @NotModified()
+  @Redirects(301, 'To the current username.')
+  @Fails(404)
   async profile(
     @Param('username') username: string,
     @ViewerId() viewerId: string | null,
@@ -66,6 +89,8 @@ export class PublicPagesController {
 
   /** Counts a click and answers `{ url }`. */
   @Post('api/links/:id/click')
+  @Answers(200, Click, 'Counted; where the link goes.')
+  @Fails(404)
   @HttpCode(200)
   async click(@Param('id') id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     await this.responder.click(request, response, id);

@@ -7,6 +7,9 @@ import type { User } from '../../identity/domain/user.js';
 import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
 import { pageOrigin } from '../../public-pages/http/page-origin.js';
 import { GetPageQrCodeUseCase, type PageAddress } from '../application/get-page-qr-code.use-case.js';
+import { ApiQuery } from '@nestjs/swagger';
+import { Answers, AnswersFile, Fails } from '../../../shared/http/openapi/responses.js';
+import { QrCode } from './qr-codes.openapi.js';
 
 
 const download = (image: Buffer, type: string, fileName: string) =>
@@ -26,11 +29,13 @@ export class QrCodesController {
   ) {}
 
   @Get('qr-code')
+  @Answers(200, QrCode, 'The URL the QR code opens.')
   url(@CurrentUser() user: User, @Req() request: Request): QrCodeView {
     return { url: this.qrCodes.url(this.page(user, request)) };
   }
 
   @Get('qr-code.svg')
+  @AnswersFile('image/svg+xml', 'The QR code as SVG.')
   @Header('Cache-Control', 'private, no-cache')
   @Header('X-Content-Type-Options', 'nosniff')
   async svg(@CurrentUser() user: User, @Req() request: Request): Promise<StreamableFile> {
@@ -40,6 +45,9 @@ export class QrCodesController {
 
   /** `?size=` in pixels, 256–2048 (default 1024). */
   @Get('qr-code.png')
+  @ApiQuery({ name: 'size', required: false, schema: { type: 'integer', minimum: 256, maximum: 2048, default: 1024 } })
+  @AnswersFile('image/png', 'The QR code as PNG.')
+  @Fails(400)
   @Header('Cache-Control', 'private, no-cache')
   @Header('X-Content-Type-Options', 'nosniff')
   async png(@CurrentUser() user: User, @Req() request: Request, @Query('size') size: unknown): Promise<StreamableFile> {

@@ -8,6 +8,8 @@ import { OperatorGuard } from '../../payouts/http/operator.guard.js';
 import { CloseSupportRequestUseCase } from '../application/close-support-request.use-case.js';
 import { ListSupportRequestsUseCase } from '../application/list-support-requests.use-case.js';
 import { toAdminSupportRequestView } from './support-request.views.js';
+import { Answers, Fails } from '../../../shared/http/openapi/responses.js';
+import { AdminSupportRequestAnswer, AdminSupportRequests } from './support.openapi.js';
 
 /** The operators' support queue (HTTP Basic, see OperatorGuard): open first, then priority, then oldest. */
 @Controller('api/admin/support-requests')
@@ -19,6 +21,7 @@ export class AdminSupportRequestsController {
   ) {}
 
   @Get()
+  @Answers(200, AdminSupportRequests, 'The queue: open first, then priority, then oldest.')
   async all(@Query() query: AdminSupportRequestsQuery): Promise<AdminSupportRequestsResponse> {
     const requests = await this.list.forOperators({ status: query.status });
     return { requests: requests.map(toAdminSupportRequestView) };
@@ -26,6 +29,8 @@ export class AdminSupportRequestsController {
 
   /** Marks the request answered; closing it again changes nothing. A malformed or unknown id answers 404. */
   @Post(':id/close')
+  @Answers(200, AdminSupportRequestAnswer, 'Closed.')
+  @Fails(404)
   @HttpCode(200)
   async closeOne(@Param('id') id: string): Promise<AdminSupportRequestResponse> {
     const request = await this.close.execute(id);

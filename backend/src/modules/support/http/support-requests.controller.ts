@@ -9,6 +9,8 @@ import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.
 import { CreateSupportRequestUseCase } from '../application/create-support-request.use-case.js';
 import { ListSupportRequestsUseCase } from '../application/list-support-requests.use-case.js';
 import { toSupportRequestView } from './support-request.views.js';
+import { Answers, Fails } from '../../../shared/http/openapi/responses.js';
+import { SupportRequestAnswer, SupportRequests } from './support.openapi.js';
 
 /** The signed-in creator's support requests: the Help dialog sends one; the creator can list theirs. */
 @Controller('api/support-requests')
@@ -21,6 +23,8 @@ export class SupportRequestsController {
 
   /** 201 { request }; 429 after SUPPORT_REQUESTS_PER_HOUR within an hour. */
   @Post()
+  @Answers(201, SupportRequestAnswer, 'Sent.')
+  @Fails(429)
   async send(@CurrentUser() user: User, @Body() body: CreateSupportRequest): Promise<SupportRequestResponse> {
     const request = await this.create.execute(
       { id: user.id, email: user.email, displayName: user.displayName, isPremium: user.isPremium },
@@ -31,6 +35,7 @@ export class SupportRequestsController {
 
   /** The creator's own requests, newest first. */
   @Get()
+  @Answers(200, SupportRequests, 'The creator\'s requests, newest first.')
   async mine(@CurrentUser() user: User): Promise<SupportRequestsResponse> {
     return { requests: (await this.list.forCreator(user.id)).map(toSupportRequestView) };
   }

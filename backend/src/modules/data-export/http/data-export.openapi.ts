@@ -1,0 +1,108 @@
+import type { AccountExport as AccountExportContract } from '@linkbio/shared-contracts';
+import { arrayOf, boolean, component, date, dateTime, integer, nullable, object, objectOf, string, uuid } from '../../../shared/http/openapi/schema.js';
+
+type Export = AccountExportContract;
+type Item<T> = T extends Array<infer U> ? U : never;
+
+const cents = { ...integer, description: 'Integer cents.' };
+
+/** The downloaded account data (ExportAccountDataUseCase), for the API description. */
+export const AccountExportSchema = component(
+  'AccountExport',
+  objectOf<Export>()({
+    exportedAt: dateTime,
+    account: objectOf<Export['account']>()({
+      id: uuid,
+      username: string,
+      email: string,
+      displayName: string,
+      bio: nullable(string),
+      avatar: nullable(string),
+      plan: { enum: ['free', 'premium'] },
+      createdAt: dateTime,
+      updatedAt: dateTime,
+    }),
+    look: objectOf<Export['look']>()({
+      theme: string,
+      backgroundColor: nullable(string),
+      backgroundImage: nullable(string),
+      buttonColor: nullable(string),
+      buttonTextColor: nullable(string),
+      buttonShape: string,
+    }),
+    settings: objectOf<Export['settings']>()({
+      payouts: object({ paypalEmail: nullable(string), cashappHandle: nullable(string) }),
+      booking: object({ enabled: boolean, priceCents: nullable(integer) }),
+      availability: nullable(
+        object({
+          timeZone: string,
+          sessionMinutes: integer,
+          bufferMinutes: integer,
+          minNoticeHours: integer,
+          horizonDays: integer,
+          weekly: arrayOf(object({ day: integer, start: string, end: string })),
+          datesOff: arrayOf(string),
+          cancellationHours: integer,
+        }),
+      ),
+    }),
+    links: arrayOf(
+      objectOf<Item<Export['links']>>()({
+        id: uuid,
+        title: string,
+        url: string,
+        isActive: boolean,
+        order: integer,
+        startsAt: nullable(dateTime),
+        endsAt: nullable(dateTime),
+        clicks: integer,
+        createdAt: dateTime,
+        updatedAt: dateTime,
+      }),
+    ),
+    analytics: objectOf<Export['analytics']>()({
+      totalViews: integer,
+      totalClicks: integer,
+      daily: arrayOf(object({ day: date, views: integer, clicks: integer })),
+    }),
+    bookings: arrayOf(
+      objectOf<Item<Export['bookings']>>()({
+        id: uuid,
+        customerName: string,
+        customerEmail: string,
+        customerPhone: nullable(string),
+        message: nullable(string),
+        amountCents: cents,
+        yourShareCents: cents,
+        platformFeeCents: cents,
+        currency: string,
+        status: string,
+        createdAt: dateTime,
+        paidAt: nullable(dateTime),
+        slotStart: nullable(dateTime),
+        slotEnd: nullable(dateTime),
+        refundedAt: nullable(dateTime),
+      }),
+    ),
+    payouts: arrayOf(
+      objectOf<Item<Export['payouts']>>()({
+        id: uuid,
+        week: string,
+        amountCents: cents,
+        currency: string,
+        method: nullable(string),
+        destination: nullable(string),
+        status: string,
+        reference: nullable(string),
+        createdAt: dateTime,
+        paidAt: nullable(dateTime),
+      }),
+    ),
+    subscriptions: arrayOf(
+      objectOf<Item<Export['subscriptions']>>()({ status: string, currentPeriodEnd: nullable(dateTime), cancelAtPeriodEnd: boolean, createdAt: dateTime }),
+    ),
+    supportRequests: arrayOf(
+      objectOf<Item<Export['supportRequests']>>()({ subject: string, message: string, status: string, createdAt: dateTime, closedAt: nullable(dateTime) }),
+    ),
+  }),
+);

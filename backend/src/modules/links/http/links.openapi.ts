@@ -1,0 +1,20 @@
+import type { LinkView as LinkViewContract } from '@linkbio/shared-contracts';
+import { arrayOf, boolean, component, dateTime, integer, nullable, objectOf, string, uuid } from '../../../shared/http/openapi/schema.js';
+
+/** The shape of a creator's link as the links calls answer it (toLinkView). */
+export const LinkViewSchema = component(
+  'LinkView',
+  objectOf<LinkViewContract>()({
+    id: uuid,
+    title: string,
+    url: string,
+    clicks: integer,
+    isActive: boolean,
+    order: integer,
+    startsAt: nullable(dateTime),
+    endsAt: nullable(dateTime),
+    createdAt: dateTime,
+  }),
+);
+
+export const LinkList = arrayOf(LinkViewSchema);

@@ -1,0 +1,8 @@
+import type { UploadParametersResponse } from '@linkbio/shared-contracts';
+import { component, objectOf, string } from '../../../shared/http/openapi/schema.js';
+
+/** The upload call's answer, for the API description. */
+export const UploadParameters = component(
+  'UploadParametersResponse',
+  objectOf<UploadParametersResponse>()({ uploadURL: { ...string, description: 'A single-use URL to PUT the file to.' } }),
+);
