@@ -34,8 +34,12 @@ import { requireOperator } from './shared/http/operator-auth.js';
 import { JobQueues } from './shared/queues/job-queues.js';
 import { JobSchedules } from './shared/queues/job-schedules.js';
 import { registerQueueMetrics } from './shared/queues/queue-metrics.js';
-import { timedRequests, type Mount } from './shared/metrics/http-request-metrics.js';
+import { createLogger, type Logger } from './shared/logging/logger.js';
+import { echoRequestIds, observeRequests } from './shared/logging/request-observer.js';
+import { tracksResponses } from './shared/http-drain.js';
+import { requestTimings, routeNamer, type Mount } from './shared/metrics/http-request-metrics.js';
 import { METRICS_PATH, PrometheusMetrics } from './shared/metrics/prometheus.metrics.js';
+import { serveApiDescription } from './openapi/api-description.js';
 import { queueDashboard, QUEUE_DASHBOARD_PATH } from './web/queue-dashboard.js';
 import { securityHeaderList, securityHeaders } from './web/security-headers.js';
 import { serveDashboard } from './web/serve-dashboard.js';
@@ -49,14 +53,18 @@ const ADMIN_API_PATH = '/api/admin';
  */
 const COMPRESS_FROM_BYTES = 4096;
 
-/** Builds the API with its whole HTTP pipeline; used by main.ts and by the integration tests alike. */
-export async function createApp(env: Env): Promise<INestApplication> {
+/**
+ * Builds the API with its whole HTTP pipeline; used by main.ts and by the integration tests alike. Each
+ * request's log line goes to `options.logger` (the tests' capture); unset, to a logger made from LOG_LEVEL.
+ */
+export async function createApp(env: Env, options: { logger?: Logger } = {}): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forEnv(env), {
     bodyParser: false,
     logger: env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
   });
   app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
+  app.use(echoRequestIds);
   app.use(securityHeaders());
   app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
 
@@ -113,19 +121,21 @@ export async function createApp(env: Env): Promise<INestApplication> {
   // /booking-success is a server route (BillingController): it checks the payment and redirects.
   serveDashboard(app, env.DASHBOARD_DIST_DIR, (path) => path === '/booking-success' || publicApp.isPublicPagePath(path), env.PUBLIC_URL);
 
+  serveApiDescription(app);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new DomainErrorFilter());
   await app.init();
   answerHotPathsFirst(app, env, allowedOrigins);
-  timeEveryRequest(app, metrics);
+  observeEveryRequest(app, metrics, options.logger ?? createLogger({ level: env.LOG_LEVEL, nodeEnv: env.NODE_ENV }).logger);
   return app;
 }
 
 /**
- * Every request is timed at the HTTP server, around the hot paths and Express alike (the fast paths name
- * their routes; Express's matched route names the rest; the mounted handlers below, their prefix).
+ * Every request is observed at the HTTP server, around the hot paths and Express alike: its id, its time in
+ * the metrics, its log line, the drain's bookkeeping (the fast paths name their routes; Express's matched
+ * route names the rest; the mounted handlers below, their prefix).
  */
-function timeEveryRequest(app: NestExpressApplication, metrics: PrometheusMetrics): void {
+function observeEveryRequest(app: NestExpressApplication, metrics: PrometheusMetrics, logger: Logger): void {
   const server = app.getHttpServer() as Server;
   const [handler] = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
   if (!handler) return;
@@ -135,7 +145,8 @@ function timeEveryRequest(app: NestExpressApplication, metrics: PrometheusMetric
     label: prefix === METRICS_PATH ? prefix : `${prefix}/*`,
   }));
   server.removeListener('request', handler);
-  server.on('request', timedRequests(metrics, handler, mounts));
+  server.on('request', observeRequests(handler, { logger, timing: requestTimings(metrics), routeOf: routeNamer(mounts) }));
+  tracksResponses(server);
 }
 
 type TrustProxy = (address: string | undefined, hop: number) => boolean;

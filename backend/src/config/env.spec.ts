@@ -78,6 +78,14 @@ describe('loadEnv', () => {
     expect(env.PORT).toBe(3000);
   });
 
+  it('takes LOG_LEVEL from trace to fatal, or silent, and refuses any other with the list', () => {
+    expect(loadEnv(BASE).LOG_LEVEL).toBeUndefined();
+    for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']) expect(loadEnv({ ...BASE, LOG_LEVEL: level }).LOG_LEVEL).toBe(level);
+    expect(() => loadEnv({ ...BASE, LOG_LEVEL: 'verbose' })).toThrow(
+      'Invalid environment: LOG_LEVEL: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent',
+    );
+  });
+
   it('checks the schedules every minute unless told otherwise', () => {
     expect(loadEnv(BASE).WORKER_SCHEDULES_CHECK_MS).toBe(60_000);
     expect(loadEnv({ ...BASE, WORKER_SCHEDULES_CHECK_MS: '500' }).WORKER_SCHEDULES_CHECK_MS).toBe(500);

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { LOG_LEVELS, type LogLevel } from '../shared/logging/log-levels.js';
 import { DEFAULT_QUEUE_SCHEMA } from '../shared/queues/queue-definitions.js';
 
 const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
@@ -10,6 +11,11 @@ const toInt = ({ value }: { value: unknown }) => (value === undefined || value =
 export class Env {
   @IsIn(['development', 'production', 'test'])
   NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  /** How much the API and the worker log (one JSON line per event); unset, info (warn under NODE_ENV=test). */
+  @IsOptional()
+  @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+  LOG_LEVEL?: LogLevel;
 
   @Transform(toInt)
   @IsInt()

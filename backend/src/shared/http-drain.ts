@@ -14,7 +14,25 @@ export interface DrainTimes {
 export const DEFAULT_DRAIN_TIMES: DrainTimes = { idleGraceMs: 250, deadlineMs: 2_000 };
 
 const CURRENT = Symbol('current response');
-type Connection = Socket & { [CURRENT]?: ServerResponse };
+const CLOSING = Symbol('closing');
+type Connection = Socket & { [CURRENT]?: ServerResponse; [CLOSING]?: true };
+/** Set on a server whose request observer calls trackResponse for every request (see observeRequests). */
+const TRACKED = Symbol('responses tracked');
+
+/**
+ * The drain's bookkeeping for one request, first thing when it arrives (before whichever listener answers it):
+ * the connection's current response, and `Connection: close` on it once the server is closing.
+ */
+export function trackResponse(request: IncomingMessage, response: ServerResponse): void {
+  const socket = request.socket as Connection;
+  socket[CURRENT] = response;
+  if (socket[CLOSING]) response.setHeader('Connection', 'close');
+}
+
+/** Says that `server`'s request observer tracks every response itself: drainOnClose then adds no listener of its own. */
+export function tracksResponses(server: Server): void {
+  (server as Server & { [TRACKED]?: true })[TRACKED] = true;
+}
 
 /**
  * Closes an HTTP server without failing a request: it stops taking connections at once, answers the requests
@@ -33,11 +51,9 @@ export function drainOnClose(server: Server, times: DrainTimes = DEFAULT_DRAIN_T
     connections.add(socket);
     socket.once('close', () => connections.delete(socket));
   });
-  // First of the request listeners: it sees every request before whichever listener answers it.
-  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
-    (request.socket as Connection)[CURRENT] = response;
-    if (closing) response.setHeader('Connection', 'close');
-  });
+  // First of the request listeners: it sees every request before whichever listener answers it. The API's
+  // request observer does this itself, in its one listener (see observeRequests).
+  if (!(server as Server & { [TRACKED]?: true })[TRACKED]) server.prependListener('request', trackResponse);
 
   const busy = (socket: Connection) => {
     const response = socket[CURRENT];
@@ -62,6 +78,7 @@ export function drainOnClose(server: Server, times: DrainTimes = DEFAULT_DRAIN_T
         resolve();
       });
       for (const socket of connections) {
+        socket[CLOSING] = true;
         const response = socket[CURRENT];
         if (!busy(socket)) closeIfStillIdle(socket);
         else if (!response!.headersSent) response!.setHeader('Connection', 'close');

@@ -7,6 +7,7 @@ import { preferredEncoding } from '../modules/public-pages/http/encoded-body.js'
 import type { User } from '../modules/identity/domain/user.js';
 import type { SessionCookies, SignedInVisit } from '../modules/identity/http/session-cookies.js';
 import { hasBody } from '../shared/http/request-guards.js';
+import { echoRequestId, noteUser } from '../shared/logging/request-observer.js';
 import { labelRoute } from '../shared/metrics/http-request-metrics.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -58,6 +59,7 @@ export function signedInFastPath(reads: ReadonlyMap<string, SignedInRead>, sessi
   async function answer(request: IncomingMessage, response: ServerResponse, read: SignedInRead): Promise<boolean> {
     const visit = await sessions.signedIn(request.headers.cookie, options.protocolOf(request) === 'https');
     if (visit === null) return false;
+    noteUser(response, visit.user.id);
     const body = Buffer.from(JSON.stringify(await read(visit.user)), 'utf8');
     const tag = etag(body, { weak: true });
     if (fresh(request.headers, { etag: tag })) {
@@ -79,6 +81,7 @@ export function signedInFastPath(reads: ReadonlyMap<string, SignedInRead>, sessi
 
   function send(response: ServerResponse, visit: SignedInVisit, status: number, headers: Array<[string, string]>, bytes: Buffer | null): void {
     for (let i = 0; i < options.headers.length; i += 2) response.setHeader(options.headers[i]!, options.headers[i + 1]!);
+    echoRequestId(response);
     for (const [name, value] of headers) response.setHeader(name, value);
     if (visit.setCookie !== null) response.setHeader('Set-Cookie', visit.setCookie);
     response.writeHead(status);

@@ -10,6 +10,7 @@ import { createWorker } from '../../src/create-worker.js';
 import { mikroOrmConfig } from '../../src/database/mikro-orm.config.js';
 import { JobQueues } from '../../src/shared/queues/job-queues.js';
 import { migrateQueueSchema } from '../../src/shared/queues/queue-connection.js';
+import type { Logger } from '../../src/shared/logging/logger.js';
 
 export type Agent = TestAgent;
 
@@ -101,9 +102,12 @@ export async function testEnv(options: { redis?: boolean } = {}): Promise<Env> {
   return env;
 }
 
-/** The API exactly as main.ts builds it, on the run's database, with Redis unless `redis: false`. */
-export async function startApp(options: { redis?: boolean } = {}): Promise<INestApplication> {
-  return createApp(await testEnv(options));
+/**
+ * The API exactly as main.ts builds it, on the run's database, with Redis unless `redis: false`; its request
+ * lines to `logger` when given (a LogCapture's).
+ */
+export async function startApp(options: { redis?: boolean; logger?: Logger } = {}): Promise<INestApplication> {
+  return createApp(await testEnv(options), { logger: options.logger });
 }
 
 /** The worker exactly as worker.main.ts builds it, on the same queues as startApp's API. */

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { Database, ownDatabase, startApp } from './harness.js';
+import type { Logger } from '../../src/shared/logging/logger.js';
 
 /** A message the test SMTP server received: its envelope recipients and the raw message. */
 export interface Mail {
@@ -58,13 +59,13 @@ export const textOf = (mail: Mail): string =>
  * `publicUrl`: a spec counting its own mails (another spec file's API sending the shared outbox would take
  * them to its own server). `close` stops all of it and drops the database.
  */
-export async function appWithMailbox(databaseSuffix: string, publicUrl: string) {
+export async function appWithMailbox(databaseSuffix: string, publicUrl: string, options: { logger?: Logger } = {}) {
   const database = await ownDatabase(databaseSuffix);
   process.env.TEST_DATABASE_URL = database.url;
   const smtp = await startSmtp();
   process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`;
   process.env.PUBLIC_URL = publicUrl;
-  const app = await startApp();
+  const app = await startApp(options);
   const db = new Database();
   const close = async () => {
     await db.close();

@@ -1,7 +1,8 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Response } from 'express';
 import { Messages } from '@linkbio/shared-contracts';
 import { DomainError, type DomainErrorKind } from '../domain-error.js';
+import { noteError } from '../logging/request-observer.js';
 import { isStoreUnavailable } from './store-unavailable.js';
 
 /** How long a client is asked to wait when a store is away. */
@@ -20,8 +21,6 @@ const STATUS: Record<DomainErrorKind, number> = {
 /** Every error leaves as `{ statusCode, message }`; nothing a client sends turns into a 500 with details. */
 @Catch()
 export class DomainErrorFilter implements ExceptionFilter {
-  private readonly logger = new Logger('HTTP');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     if (isStoreUnavailable(exception)) {
@@ -34,7 +33,8 @@ export class DomainErrorFilter implements ExceptionFilter {
     if (exception instanceof DomainError && exception.details.retryAfterSeconds !== undefined) {
       response.setHeader('Retry-After', String(exception.details.retryAfterSeconds));
     }
-    if (status >= 500) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : exception);
+    // Logged with its stack in the request's own line, under the request's id.
+    if (status >= 500) noteError(response, exception);
     response.status(status).json(body);
   }
 

@@ -1,18 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { performance } from 'node:perf_hooks';
 import type { HistogramSeries, Metrics } from './metrics.js';
-
-type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** The route of a request that matched none (a 404, a scanner's probe): never the raw URL, whose values are endless. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
 const ROUTE = Symbol('route');
-const STARTED = Symbol('started');
 
 interface Timed extends ServerResponse {
   [ROUTE]?: string;
-  [STARTED]?: number;
 }
 
 interface RoutedRequest extends IncomingMessage {
@@ -39,12 +34,33 @@ export function labelRoute(response: ServerResponse, route: string): void {
 }
 
 /**
- * Wraps the HTTP server's request listener: every answered request is timed, from the listener to the
- * response's last byte handed to the system, into `linkbio_http_request_duration_seconds` by method, route
- * pattern and status. Per request this costs two clock reads, one listener and three map look-ups: the
- * series are kept by route, method and status, so no label object is made once a series exists.
+ * Names the route of an answered request, for its timing and its log line: the fast paths' own label, else
+ * Express's matched route (Nest's controllers), else the mounted handler's prefix, else UNMATCHED_ROUTE.
  */
-export function timedRequests(metrics: Metrics, handler: Handler, mounts: readonly Mount[] = []): Handler {
+export function routeNamer(mounts: readonly Mount[] = []): (request: IncomingMessage, response: ServerResponse) => string {
+  return (request, response) => {
+    const labelled = (response as Timed)[ROUTE];
+    if (labelled !== undefined) return labelled;
+    const path = (request as RoutedRequest).route?.path;
+    if (typeof path === 'string') return path;
+    const url = (request as RoutedRequest).originalUrl ?? request.url ?? '/';
+    for (const mount of mounts) {
+      if (url.startsWith(mount.prefix) && (url.length === mount.prefix.length || '/?'.includes(url[mount.prefix.length]!))) return mount.label;
+    }
+    return UNMATCHED_ROUTE;
+  };
+}
+
+/** Records one answered request's time. */
+export type RequestTiming = (route: string, method: string, status: number, seconds: number) => void;
+
+/**
+ * `linkbio_http_request_duration_seconds` by method, route pattern and status: the time from the request's
+ * arrival at the server to the response's last byte handed to the system (see the request observer). Per
+ * request this is three map look-ups: the series are kept by route, method and status, so no label object
+ * is made once a series exists.
+ */
+export function requestTimings(metrics: Metrics): RequestTiming {
   const histogram = metrics.histogram({
     name: 'linkbio_http_request_duration_seconds',
     help: 'Time to answer HTTP requests, by method, route pattern and status.',
@@ -53,7 +69,7 @@ export function timedRequests(metrics: Metrics, handler: Handler, mounts: readon
   });
   const byRoute = new Map<string, Map<string, Map<number, HistogramSeries>>>();
 
-  const seriesOf = (route: string, method: string, status: number): HistogramSeries => {
+  return (route, method, status, seconds) => {
     let byMethod = byRoute.get(route);
     if (!byMethod) byRoute.set(route, (byMethod = new Map()));
     let byStatus = byMethod.get(method);
@@ -64,29 +80,6 @@ export function timedRequests(metrics: Metrics, handler: Handler, mounts: readon
       series = histogram.series({ method, route, status: String(status), status_class: statusClass });
       byStatus.set(status, series);
     }
-    return series;
-  };
-
-  const routeOf = (request: RoutedRequest): string => {
-    const path = request.route?.path;
-    if (typeof path === 'string') return path;
-    const url = request.originalUrl ?? request.url ?? '/';
-    for (const mount of mounts) {
-      if (url.startsWith(mount.prefix) && (url.length === mount.prefix.length || '/?'.includes(url[mount.prefix.length]!))) return mount.label;
-    }
-    return UNMATCHED_ROUTE;
-  };
-
-  function finished(this: Timed): void {
-    const started = this[STARTED];
-    if (started === undefined) return;
-    const request = this.req as RoutedRequest;
-    seriesOf(this[ROUTE] ?? routeOf(request), request.method ?? 'GET', this.statusCode).observe((performance.now() - started) / 1000);
-  }
-
-  return (request, response) => {
-    (response as Timed)[STARTED] = performance.now();
-    response.on('finish', finished);
-    handler(request, response);
+    series.observe(seconds);
   };
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import type { Env } from '../../config/env.js';
 import { ENV } from '../infrastructure/infrastructure.tokens.js';
+import { runLogged } from '../logging/job-log.js';
 import { Metrics, type Counter } from '../metrics/metrics.js';
 import { JobQueues } from './job-queues.js';
 import { JOB_PROCESSORS, type JobProcessor } from './job-processor.js';
@@ -42,12 +43,21 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
 
     for (const [queue, processors] of byQueue) {
       const handlers = new Map(processors.flatMap((p) => p.jobs.map((name) => [name as string, p] as const)));
+      const failureLogged = new WeakSet<Job>();
       const worker = this.queues.connection.worker(
         queue,
         async (job: Job) => {
           const processor = handlers.get(job.name);
-          if (!processor) throw new UnrecoverableError(`No processor for job "${job.name}" on queue "${queue}"`);
-          return processor.process(job as never);
+          // Each run logs its line (queue, job, id, attempt, outcome, duration); a job no processor takes, too.
+          try {
+            return await runLogged(this.logger, queue, job, () => {
+              if (!processor) throw new UnrecoverableError(`No processor for job "${job.name}" on queue "${queue}"`);
+              return processor.process(job as never);
+            });
+          } catch (error) {
+            failureLogged.add(job);
+            throw error;
+          }
         },
         {
           concurrency: Math.max(...processors.map((p) => p.concurrency)),
@@ -59,7 +69,8 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
       worker.on('completed', (job) => this.jobsRun.inc({ queue, job: job.name, outcome: 'completed' }));
       worker.on('failed', (job, error) => {
         this.jobsRun.inc({ queue, job: job?.name ?? 'unknown', outcome: 'failed' });
-        this.logger.warn(`${queue}/${job?.name ?? '?'} ${job?.id ?? ''} failed (attempt ${job?.attemptsMade ?? '?'}): ${error.message}`);
+        // A run that failed has logged its line; a job failed without running here (stalled too often) logs one now.
+        if (!job || !failureLogged.has(job)) this.logger.warn({ msg: 'job failed', queue, job: job?.name, jobId: job?.id, outcome: 'failed', err: error });
       });
       worker.on('error', (error) => this.logger.error(`${queue}: ${error.message}`));
       this.workers.push(worker);

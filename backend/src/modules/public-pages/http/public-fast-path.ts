@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Messages } from '@linkbio/shared-contracts';
 import { isId } from '../../../shared/ids.js';
 import { findProblem, hasBody, isCrossSite } from '../../../shared/http/request-guards.js';
+import { echoRequestId, noteError, withRequestId } from '../../../shared/logging/request-observer.js';
 import { labelRoute } from '../../../shared/metrics/http-request-metrics.js';
 import { bioUsername } from './public-page-paths.js';
 import type { PublicPageResponder } from './public-page-responder.js';
@@ -43,9 +44,11 @@ const BIO_ROUTE = '/:username';
 export function publicFastPath(responder: PublicPageResponder, options: FastPathOptions, next: Handler): Handler {
   const withHeaders = (response: ServerResponse) => {
     for (let i = 0; i < options.headers.length; i += 2) response.setHeader(options.headers[i]!, options.headers[i + 1]!);
+    echoRequestId(response);
   };
   const fail = (response: ServerResponse, error: unknown) => {
-    responder.failed(error);
+    // Logged with its stack in the request's own line, under the request's id.
+    noteError(response, error);
     if (!response.headersSent) {
       withHeaders(response);
       response.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
@@ -57,7 +60,7 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
     const url = request.url ?? '/';
     const method = request.method;
     const hasSession = (request.headers.cookie ?? '').includes(`${options.sessionCookie}=`);
-    const page = () => ({ request, protocol: options.protocolOf(request), viewerId: null, headers: options.headers });
+    const page = () => ({ request, protocol: options.protocolOf(request), viewerId: null, headers: withRequestId(options.headers, response) });
 
     if (method === 'GET' || method === 'HEAD') {
       const go = GO.exec(url);

@@ -1,0 +1,41 @@
+import { performance } from 'node:perf_hooks';
+import type { LoggerService } from '@nestjs/common';
+import { UnrecoverableError, type Job } from 'bullmq';
+
+/** What became of one run of a job: done, failed for good, or failed with attempts left (BullMQ runs it again). */
+export type JobOutcome = 'completed' | 'failed' | 'retrying';
+
+/** The outcome of a failed run: retried while the job has attempts left and the error allows it. */
+export function failureOutcome(job: Pick<Job, 'attemptsMade' | 'opts'>, error: unknown): JobOutcome {
+  if (error instanceof UnrecoverableError) return 'failed';
+  return job.attemptsMade + 1 < (job.opts.attempts ?? 1) ? 'retrying' : 'failed';
+}
+
+/**
+ * Runs one job and logs it in one line: queue, job name, job id, attempt (1 for the first run), outcome and
+ * duration; a failure at warn (retrying) or error (failed), with the error and its stack. The job's data is
+ * never logged (it may name a customer).
+ */
+export async function runLogged<T>(logger: LoggerService, queue: string, job: Job, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const line = (outcome: JobOutcome) => ({
+    msg: `job ${outcome}`,
+    queue,
+    job: job.name,
+    jobId: job.id,
+    attempt: job.attemptsMade + 1,
+    outcome,
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+  });
+  try {
+    const result = await run();
+    logger.log(line('completed'));
+    return result;
+  } catch (error) {
+    const outcome = failureOutcome(job, error);
+    const fields = { ...line(outcome), err: error };
+    if (outcome === 'retrying') logger.warn(fields);
+    else logger.error(fields);
+    throw error;
+  }
+}
