@@ -13,6 +13,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { PublicPagesModule } from './modules/public-pages/public-pages.module.js';
 import { QrCodesModule } from './modules/qr-codes/qr-codes.module.js';
+import { SchedulingModule } from './modules/scheduling/scheduling.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
 import { QueuesModule } from './shared/queues/queues.module.js';
@@ -30,6 +31,7 @@ export class AppModule {
         IdentityModule,
         LinksModule,
         AnalyticsHttpModule,
+        SchedulingModule,
         BillingModule,
         PayoutsModule,
         MediaModule,

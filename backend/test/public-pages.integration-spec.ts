@@ -399,7 +399,7 @@ describe('public pages over HTTP', () => {
       expect(html).toContain('<h1>Book a Session</h1>');
       expect(html).toContain('with Maya Chen');
       expect(html).toMatch(/\$<!-- -->45\.00|\$45\.00/);
-      expect(html).toContain('<h2 id="step-information">Your Information</h2>');
+      expect(html).toContain('<h2 id="step-information" tabindex="-1">Your Information</h2>');
       for (const label of ['Full Name', 'Email Address', 'Phone Number (optional)', 'Message (optional)'])
         expect(html).toContain(`>${label}</label>`);
       expect(html).toMatch(

@@ -48,7 +48,7 @@ test.afterAll(async () => {
 async function sellerBookings(): Promise<BookingRow[]> {
   const response = await sellerApi.get('/api/bookings');
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as BookingRow[];
+  return ((await response.json()) as { bookings: BookingRow[] }).bookings;
 }
 
 /** Requests to Stripe (Stripe.js, its API, its frames): none while the local provider is live. */

@@ -247,6 +247,45 @@ test.describe('a creator', () => {
     }
     await visitor.close();
   });
+
+  test('the booking page with set times: the time step, then the details with the picked time', async ({ browser }) => {
+    const saved = await page.request.put('/api/users/availability', {
+      data: {
+        timeZone: 'Europe/Berlin',
+        sessionMinutes: 45,
+        bufferMinutes: 15,
+        minNoticeHours: 0,
+        horizonDays: 30,
+        weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '08:00', end: '20:00' })),
+        datesOff: [],
+        cancellationHours: 24,
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const visitor = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
+    const booking = await visitor.newPage();
+    for (const size of SIZES) {
+      await test.step(`booking times at ${size.width} px`, async () => {
+        await booking.setViewportSize(size);
+        await booking.goto(`/book/${creator.username}`);
+        const next = booking.getByRole('button', { name: 'Continue', exact: true });
+        await expect(next).toBeEnabled();
+        await expect(booking.getByText('Times are shown in Asia/Tokyo')).toBeVisible();
+        await expectNoSidewaysScroll(booking, `booking time step at ${size.width} px`);
+        await expectAccessible(booking);
+        await expectStepLabelsOnOneLine(booking, size, Infinity);
+
+        await booking.getByRole('radio').first().check();
+        await next.click();
+        await expect(booking.getByRole('heading', { name: 'Your Information' })).toBeFocused();
+        await expect(booking.locator('.chosen-time')).toContainText('(Asia/Tokyo)');
+        await expectNoSidewaysScroll(booking, `booking details with a time at ${size.width} px`);
+        await expectAccessible(booking);
+        await expectStepLabelsOnOneLine(booking, size, Infinity);
+      });
+    }
+    await visitor.close();
+  });
 });
 
 interface Daily {
@@ -265,10 +304,10 @@ async function fillCard(page: Page, number: string) {
 }
 
 /**
- * Each step's label shows whole on one line: both labels from 360 px, the current step's on narrower phones
- * (the other step shows its number, its label kept for screen readers).
+ * Each step's label shows whole on one line: every label from `allFrom` px (two steps: 360 px; three steps: never),
+ * the current step's on narrower screens (the others show their number, their label kept for screen readers).
  */
-async function expectStepLabelsOnOneLine(page: Page, size: Size) {
+async function expectStepLabelsOnOneLine(page: Page, size: Size, allFrom = 360) {
   const labels = await page.locator('.steps li').evaluateAll((items) =>
     items.map((item) => {
       const label = item.querySelector<HTMLElement>('.step-label')!;
@@ -285,7 +324,7 @@ async function expectStepLabelsOnOneLine(page: Page, size: Size) {
     }),
   );
   const expected = labels.map(({ current }) => {
-    const shown = size.width >= 360 || current;
+    const shown = size.width >= allFrom || current;
     return { current, shown, lines: shown ? 1 : null, whole: shown ? true : null };
   });
   expect(labels, `the booking steps' labels at ${size.width} px`).toEqual(expected);

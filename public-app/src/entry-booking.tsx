@@ -1,7 +1,19 @@
+import type { BookingTimesView } from '@linkbio/shared-contracts';
 import { hydrateRoot } from 'react-dom/client';
 import { BookingFlow } from './booking/booking-flow';
 import { BOOKING_ROOT_ID } from './booking/booking-root';
 
-/** The booking page's only script: hydrates the server-rendered booking steps (see pages/booking-page.tsx). */
+/**
+ * The booking page's only script: hydrates the server-rendered booking steps (see pages/booking-page.tsx) with
+ * the server's data: the week of open times from data-times, and the time zones from the zone select's options
+ * (the list the server rendered, so the hydrated select matches it).
+ */
 const root = document.getElementById(BOOKING_ROOT_ID);
-if (root) hydrateRoot(root, <BookingFlow username={root.dataset.username ?? ''} />);
+if (root) {
+  const times = root.dataset.times ? (JSON.parse(root.dataset.times) as BookingTimesView) : null;
+  const zones = Array.from(
+    root.querySelectorAll<HTMLOptionElement>('select[name="tz"] option'),
+    (option) => option.value,
+  );
+  hydrateRoot(root, <BookingFlow username={root.dataset.username ?? ''} times={times} zones={zones} />);
+}

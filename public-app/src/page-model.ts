@@ -1,4 +1,4 @@
-import type { PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * What the backend hands to the server entry for each page. The backend's PublicPageRenderer port declares
@@ -20,6 +20,8 @@ export interface BioPageInput extends PageContext {
 
 export interface BookingPageInput extends PageContext {
   user: PublicUserView;
+  /** Null when the creator books without set times (no weekly hours), or takes no bookings. */
+  times: BookingTimesView | null;
 }
 
 export type NotFoundPageInput = PageContext;

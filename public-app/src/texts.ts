@@ -31,6 +31,21 @@ export const Texts = {
   needsJavaScript:
     'Booking a session needs JavaScript for the secure card payment. If this message stays, please turn JavaScript on or reload the page.',
 
+  stepTime: 'Pick a Time',
+  timesShownIn: (zone: string) => `Times are shown in ${zone}`,
+  timeZone: 'Time zone',
+  showTimes: 'Show times',
+  sessionLength: (minutes: number) => `Each session lasts ${minutes} minutes.`,
+  openTimes: 'Open times',
+  previousWeek: 'Previous week',
+  nextWeek: 'Next week',
+  weekOf: (first: string, last: string) => `${first} – ${last}`,
+  noTimesThisWeek: 'No open times this week.',
+  continueToDetails: 'Continue',
+  yourTime: 'Your time',
+  changeTime: 'Change time',
+  slotLabel: (day: string, from: string, to: string, zone: string) => `${day}, ${from}–${to} (${zone})`,
+
   stepInformation: 'Your Information',
   stepPayment: 'Payment Details',
   fullName: 'Full Name',

@@ -71,4 +71,6 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'forgot-password',
   'reset-password',
   'verify-email',
+  // GET /api/users/availability is the signed-in creator's; a page of that name would never be reached.
+  'availability',
 ]);

@@ -1,3 +1,4 @@
+import type { SlotsView } from '@linkbio/shared-contracts';
 import { Texts } from '../texts';
 
 /** POST /api/users/{username}/book (spec §3, §7): what the customer gives. */
@@ -6,6 +7,20 @@ export interface BookingRequest {
   customerEmail: string;
   customerPhone?: string;
   message?: string;
+  /** The picked session's start (ISO instant), when the creator takes sessions at set times. */
+  slotStart?: string;
+  /** The earlier, unpaid request this one replaces (its client secret): its time is freed. */
+  replacesClientSecret?: string;
+}
+
+/** A refused booking request: the server's message and its status (409: the time was just taken). */
+export class BookingError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
 }
 
 /** The server's answer, all amounts in cents: Total, Service Fee and Platform Fee (decisions.md, Money). */
@@ -51,10 +66,22 @@ export async function createBooking(username: string, request: BookingRequest): 
       body: JSON.stringify(request),
     });
   } catch {
-    throw new Error(Texts.bookingFailed);
+    throw new BookingError(Texts.bookingFailed, null);
   }
-  if (!response.ok) throw new Error((await serverMessage(response)) ?? Texts.bookingFailed);
+  if (!response.ok) throw new BookingError((await serverMessage(response)) ?? Texts.bookingFailed, response.status);
   const quote: unknown = await response.json().catch(() => null);
-  if (!isQuote(quote)) throw new Error(Texts.bookingFailed);
+  if (!isQuote(quote)) throw new BookingError(Texts.bookingFailed, null);
   return quote;
+}
+
+/** GET /api/users/{username}/slots: the open sessions of the 7 dates from `from` (the creator's dates). */
+export async function fetchSlots(username: string, from: string): Promise<SlotsView> {
+  const query = new URLSearchParams({ from, days: '7' });
+  const response = await fetch(`/api/users/${encodeURIComponent(username)}/slots?${query.toString()}`, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  const body = (await response.json().catch(() => null)) as SlotsView | null;
+  if (!response.ok || !body || !Array.isArray(body.slots)) throw new BookingError(Texts.bookingFailed, response.status);
+  return body;
 }

@@ -1,84 +1,92 @@
-import { formatCents, toastEdgeFor, type ToastEdge } from '@linkbio/shared-contracts';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { CloseIcon } from '../components/icons';
+import { canonicalTimeZone, SchedulingMessages, type BookingTimesView, type SlotView } from '@linkbio/shared-contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Texts } from '../texts';
-import { createBooking, type BookingQuote } from './booking-api';
-import { CardPayment } from './card-payment';
+import { BookingError, createBooking, fetchSlots, type BookingQuote, type BookingRequest } from './booking-api';
+import { BookingToast, type Toast } from './booking-toast';
+import { DetailsStep } from './details-step';
 import { settledBookingUrl } from './payment-api';
-import { workingElement } from './toast-placement';
+import { PaymentStep } from './payment-step';
+import { zoneChoices } from './slot-times';
+import { ChosenTime, TimeStep } from './time-step';
 import { validateDetails, type CustomerDetails, type DetailErrors } from './validate';
 
 export interface BookingFlowProps {
   username: string;
+  /** The week of open sessions when the creator takes sessions at set times, else null. */
+  times: BookingTimesView | null;
+  /** The time zones a visitor may show the times in. */
+  zones: readonly string[];
 }
 
-interface Toast {
-  title: string;
-  message: string;
-}
+type Step = 'time' | 'details' | 'payment';
 
-const TOAST_MS = 5000;
 const EMPTY: CustomerDetails = { customerName: '', customerEmail: '', customerPhone: '', message: '' };
+/** The booking answers that send the visitor back to pick another time. */
+const TIME_PROBLEMS: readonly string[] = [
+  SchedulingMessages.slotTaken,
+  SchedulingMessages.slotNotOffered,
+  SchedulingMessages.slotRequired,
+];
 
 /**
- * The two booking steps (spec §2): 'Your Information', then 'Payment Details' with the server's amounts.
- * Rendered on the server and hydrated in the browser; the form's button stays disabled until hydration,
- * since nothing can be booked without the script, and a notice says so when the script does not run. Step 2
- * shows the live provider's card form (GET /api/config); once the card is charged the visitor goes to
- * /booking-success, where the server checks the payment, and on to the bio page's 'Booking Confirmed!'.
- * A refused card shows 'Payment Failed' with the provider's message and can be tried again. The toast keeps
- * clear of the control the visitor is on (at the top when at the bottom it would cover it).
+ * The booking steps (spec §2): when the creator takes sessions at set times, first 'Pick a Time' (a week of open
+ * sessions in the visitor's time zone: the browser's own once the script runs, unless the visitor picked one),
+ * then 'Your Information', then 'Payment Details' with the server's amounts. Rendered on the server and
+ * hydrated in the browser; the buttons stay disabled until hydration, since nothing can be booked without the
+ * script, and a notice says so when the script does not run. A time taken meanwhile (409) or no longer offered
+ * brings the visitor back to the times, with the server's message and the list read again. Step 'Payment
+ * Details' shows the live provider's card form (GET /api/config); once the card is charged the visitor goes to
+ * /booking-success, where the server checks the payment, and on to the bio page's 'Booking Confirmed!'. A
+ * refused card shows 'Payment Failed' with the provider's message and can be tried again. Each step change
+ * moves the focus to the new step's heading.
  */
-export function BookingFlow({ username }: BookingFlowProps) {
+export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowProps) {
   const [hydrated, setHydrated] = useState(false);
+  const [times, setTimes] = useState(firstTimes);
+  const [zone, setZone] = useState(firstTimes?.shownZone ?? 'UTC');
+  const [picked, setPicked] = useState<SlotView | null>(null);
+  const [timeProblem, setTimeProblem] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>(firstTimes ? 'time' : 'details');
   const [details, setDetails] = useState<CustomerDetails>(EMPTY);
   const [errors, setErrors] = useState<DetailErrors>({});
   const [pending, setPending] = useState(false);
-  const [quote, setQuote] = useState<BookingQuote | null>(null);
+  const [quote, setQuote] = useState<{ value: BookingQuote; request: string } | null>(null);
   const [toast, setToast] = useState<Toast | null>(null);
   const [paying, setPaying] = useState(false);
-  const paymentHeading = useRef<HTMLHeadingElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
   const fields = useRef<Partial<Record<keyof DetailErrors, HTMLInputElement | null>>>({});
-  const toasts = useRef<HTMLDivElement>(null);
-  const [toastEdge, setToastEdge] = useState<ToastEdge>('bottom');
+  const closeToast = useCallback(() => setToast(null), []);
 
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => setToast(null), TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [toast]);
+    setHydrated(true);
+    if (firstTimes && !firstTimes.zoneChosen) {
+      const own = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      if (own) setZone(own);
+    }
+  }, [firstTimes]);
   useEffect(() => {
-    if (quote) paymentHeading.current?.focus();
-  }, [quote]);
-  useLayoutEffect(() => {
-    if (!toast) return;
-    const place = () => {
-      const column = toasts.current;
-      if (!column) return;
-      const focused = workingElement(column);
-      setToastEdge(
-        toastEdgeFor(focused?.getBoundingClientRect() ?? null, column.getBoundingClientRect(), window.innerHeight),
-      );
-    };
-    place();
-    document.addEventListener('focusin', place);
-    window.addEventListener('resize', place);
-    window.addEventListener('scroll', place, { capture: true, passive: true });
-    return () => {
-      document.removeEventListener('focusin', place);
-      window.removeEventListener('resize', place);
-      window.removeEventListener('scroll', place, { capture: true });
-    };
-  }, [toast]);
+    if (moved.current) heading.current?.focus();
+  }, [step]);
 
-  const change = (field: keyof CustomerDetails) => (value: string) => {
-    setDetails((current) => ({ ...current, [field]: value }));
-    if (field in errors) setErrors((current) => ({ ...current, [field]: undefined }));
+  const go = (next: Step) => {
+    moved.current = true;
+    setStep(next);
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  /** Back to the times with the server's message, the picked time dropped and the week read again. */
+  function pickAgain(message: string) {
+    setTimeProblem(message);
+    setPicked(null);
+    go('time');
+    if (!times) return;
+    fetchSlots(username, times.from).then(
+      (view) => setTimes((current) => current && { ...current, slots: view.slots }),
+      () => undefined, // the list shown stays; booking a time gone is refused again
+    );
+  }
+
+  async function submitDetails() {
     const found = validateDetails(details);
     setErrors(found);
     const firstInvalid = (['customerName', 'customerEmail'] as const).find((field) => found[field]);
@@ -86,21 +94,28 @@ export function BookingFlow({ username }: BookingFlowProps) {
       fields.current[firstInvalid]?.focus();
       return;
     }
+    const phone = details.customerPhone.trim();
+    const message = details.message.trim();
+    const request: BookingRequest = {
+      customerName: details.customerName.trim(),
+      customerEmail: details.customerEmail.trim(),
+      ...(phone ? { customerPhone: phone } : {}),
+      ...(message ? { message } : {}),
+      ...(picked ? { slotStart: picked.start } : {}),
+    };
+    // Back from 'Payment Details' with nothing changed: that booking still waits for its payment (and holds its time).
+    if (quote?.request === JSON.stringify(request)) return go('payment');
     setPending(true);
     setToast(null);
     try {
-      const phone = details.customerPhone.trim();
-      const message = details.message.trim();
-      setQuote(
-        await createBooking(username, {
-          customerName: details.customerName.trim(),
-          customerEmail: details.customerEmail.trim(),
-          ...(phone ? { customerPhone: phone } : {}),
-          ...(message ? { message } : {}),
-        }),
-      );
+      // A new time or new details after a payment step was reached: that earlier request is replaced, not left holding.
+      const replaces = quote ? { replacesClientSecret: quote.value.clientSecret } : {};
+      setQuote({ value: await createBooking(username, { ...request, ...replaces }), request: JSON.stringify(request) });
+      go('payment');
     } catch (error) {
-      setToast({ title: Texts.bookingError, message: error instanceof Error ? error.message : Texts.bookingFailed });
+      if (times && error instanceof BookingError && TIME_PROBLEMS.includes(error.message)) pickAgain(error.message);
+      else
+        setToast({ title: Texts.bookingError, message: error instanceof Error ? error.message : Texts.bookingFailed });
     } finally {
       setPending(false);
     }
@@ -113,165 +128,73 @@ export function BookingFlow({ username }: BookingFlowProps) {
     window.location.assign(await settledBookingUrl(clientSecret));
   }
 
-  const step = quote ? 2 : 1;
+  const steps: Array<{ key: Step; label: string }> = [
+    ...(times ? [{ key: 'time' as const, label: Texts.stepTime }] : []),
+    { key: 'details', label: Texts.stepInformation },
+    { key: 'payment', label: Texts.stepPayment },
+  ];
+  const current = steps.findIndex((item) => item.key === step);
+  const chosenTime = picked && <ChosenTime slot={picked} zone={zone} onChange={() => go('time')} disabled={paying} />;
   return (
     <>
-      <ol className="steps">
-        <li aria-current={step === 1 ? 'step' : undefined} className={step === 1 ? 'on' : 'done'}>
-          <span className="step-no">1</span> <span className="step-label">{Texts.stepInformation}</span>
-        </li>
-        <li aria-current={step === 2 ? 'step' : undefined} className={step === 2 ? 'on' : undefined}>
-          <span className="step-no">2</span> <span className="step-label">{Texts.stepPayment}</span>
-        </li>
+      <ol className={times ? 'steps steps-three' : 'steps'}>
+        {steps.map((item, index) => (
+          <li
+            key={item.key}
+            aria-current={index === current ? 'step' : undefined}
+            className={index === current ? 'on' : index < current ? 'done' : undefined}
+          >
+            <span className="step-no">{index + 1}</span> <span className="step-label">{item.label}</span>
+          </li>
+        ))}
       </ol>
 
-      {quote === null ? (
-        <section className="panel" aria-labelledby="step-information">
-          <h2 id="step-information">{Texts.stepInformation}</h2>
-          <form className="form" noValidate onSubmit={(event) => void submit(event)}>
-            <Field
-              id="customerName"
-              label={Texts.fullName}
-              autoComplete="name"
-              value={details.customerName}
-              error={errors.customerName}
-              onChange={change('customerName')}
-              inputRef={(input) => (fields.current.customerName = input)}
-              required
-            />
-            <Field
-              id="customerEmail"
-              label={Texts.emailAddress}
-              type="email"
-              autoComplete="email"
-              value={details.customerEmail}
-              error={errors.customerEmail}
-              onChange={change('customerEmail')}
-              inputRef={(input) => (fields.current.customerEmail = input)}
-              required
-            />
-            <Field
-              id="customerPhone"
-              label={Texts.phoneNumber}
-              type="tel"
-              autoComplete="tel"
-              value={details.customerPhone}
-              onChange={change('customerPhone')}
-            />
-            <div className="field">
-              <label htmlFor="message">{Texts.message}</label>
-              <textarea
-                id="message"
-                name="message"
-                rows={3}
-                maxLength={1000}
-                placeholder={Texts.messagePlaceholder}
-                value={details.message}
-                onChange={(event) => change('message')(event.target.value)}
-              />
-            </div>
-            <button
-              className="btn-primary btn-wide"
-              type="submit"
-              disabled={!hydrated || pending}
-              aria-busy={pending || undefined}
-            >
-              {pending && <span className="spinner" aria-hidden="true" />}
-              {Texts.continueToPayment}
-            </button>
-            {/* Until the script runs. Shown after a short delay (CSS), so only when JavaScript is off or fails; last in
-                the form, so its removal on hydration moves nothing above it. */}
-            {!hydrated && <p className="notice">{Texts.needsJavaScript}</p>}
-          </form>
-        </section>
-      ) : (
-        <section className="panel" aria-labelledby="step-payment">
-          <h2 id="step-payment" ref={paymentHeading} tabIndex={-1}>
-            {Texts.stepPayment}
-          </h2>
-          <dl className="summary">
-            <div>
-              <dt>{Texts.serviceFee}</dt>
-              <dd>${formatCents(quote.userAmount)}</dd>
-            </div>
-            <div>
-              <dt>{Texts.platformFee}</dt>
-              <dd>${formatCents(quote.platformFee)}</dd>
-            </div>
-            <div className="summary-total">
-              <dt>{Texts.total}</dt>
-              <dd>${formatCents(quote.amount)}</dd>
-            </div>
-          </dl>
-          {paying ? (
-            <p className="notice notice-now" role="status">
-              <span className="spinner" aria-hidden="true" /> {Texts.paymentRedirecting}
-            </p>
-          ) : (
-            <CardPayment
-              clientSecret={quote.clientSecret}
-              submitLabel={Texts.completeBooking(formatCents(quote.amount))}
-              onPaid={() => void paid(quote.clientSecret)}
-              onFailed={(message) => setToast({ title: Texts.paymentFailed, message })}
-            />
-          )}
-          <button className="btn-ghost" type="button" onClick={() => setQuote(null)} disabled={paying}>
-            {Texts.editInformation}
-          </button>
-        </section>
+      {step === 'time' && times && (
+        <TimeStep
+          times={times}
+          zone={zone}
+          zones={zoneChoices(zones, zone, times.creatorZone)}
+          picked={picked?.start ?? null}
+          hydrated={hydrated}
+          problem={timeProblem}
+          headingRef={heading}
+          onZone={(name) => setZone(canonicalTimeZone(name) ?? zone)}
+          onPick={(slot) => {
+            setPicked(slot);
+            setTimeProblem(null);
+          }}
+          onContinue={() => (picked ? go('details') : setTimeProblem(SchedulingMessages.slotRequired))}
+        />
+      )}
+      {step === 'details' && (
+        <DetailsStep
+          details={details}
+          errors={errors}
+          hydrated={hydrated}
+          pending={pending}
+          headingRef={heading}
+          chosenTime={chosenTime}
+          fieldRef={(field, input) => (fields.current[field] = input)}
+          onChange={(field, value) => {
+            setDetails((before) => ({ ...before, [field]: value }));
+            if (field in errors) setErrors((before) => ({ ...before, [field]: undefined }));
+          }}
+          onSubmit={() => void submitDetails()}
+        />
+      )}
+      {step === 'payment' && quote && (
+        <PaymentStep
+          quote={quote.value}
+          paying={paying}
+          headingRef={heading}
+          chosenTime={chosenTime}
+          onPaid={() => void paid(quote.value.clientSecret)}
+          onFailed={(message) => setToast({ title: Texts.paymentFailed, message })}
+          onEdit={() => go('details')}
+        />
       )}
 
-      <div ref={toasts} className={toastEdge === 'top' ? 'toasts toasts-top' : 'toasts'} aria-live="assertive">
-        {toast && (
-          <div className="toast" role="alert">
-            <div>
-              <p className="toast-title">{toast.title}</p>
-              <p>{toast.message}</p>
-            </div>
-            <button className="toast-close" type="button" aria-label={Texts.close} onClick={() => setToast(null)}>
-              <CloseIcon />
-            </button>
-          </div>
-        )}
-      </div>
+      <BookingToast toast={toast} onClose={closeToast} />
     </>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  error?: string;
-  required?: boolean;
-  inputRef?: (input: HTMLInputElement | null) => void;
-}
-
-function Field({ id, label, value, onChange, type = 'text', autoComplete, error, required, inputRef }: FieldProps) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={id}
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-required={required || undefined}
-        ref={inputRef}
-        maxLength={type === 'email' ? 254 : 100}
-      />
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

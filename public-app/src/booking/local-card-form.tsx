@@ -1,7 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { LockIcon } from '../components/icons';
 import { Texts } from '../texts';
-import { checkCard, formatCardNumber, formatCvc, formatExpiry, type CardDetails, type CardErrors } from '@linkbio/shared-contracts';
+import {
+  checkCard,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  type CardDetails,
+  type CardErrors,
+} from '@linkbio/shared-contracts';
 import { confirmLocalCard } from './payment-api';
 import type { PaymentFormProps } from './payment-form-props';
 

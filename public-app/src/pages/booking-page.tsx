@@ -17,13 +17,18 @@ export interface ClientScript {
   preload: string[];
 }
 
+/** The time zones the server's runtime knows (the browser reads the same list back from the page's select). */
+const serverZones = (): string[] => Intl.supportedValuesOf('timeZone');
+
 /**
  * /book/{username}: rendered on the server like the bio page; the booking steps hydrate with a small client
- * bundle. Without booking switched on and a price, it says so and offers the way back.
+ * bundle, from the same data (the week of open times rides in data-times). Without booking switched on and a
+ * price, it says so and offers the way back.
  */
 export function BookingPage({
   user,
   origin,
+  times,
   css,
   script,
 }: BookingPageInput & { css: string; script: ClientScript | null }) {
@@ -75,8 +80,12 @@ export function BookingPage({
             )}
           </header>
           {bookable ? (
-            <div id={BOOKING_ROOT_ID} data-username={user.username}>
-              <BookingFlow username={user.username} />
+            <div
+              id={BOOKING_ROOT_ID}
+              data-username={user.username}
+              data-times={times ? JSON.stringify(times) : undefined}
+            >
+              <BookingFlow username={user.username} times={times} zones={times ? serverZones() : []} />
             </div>
           ) : (
             <section className="panel">

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Env } from '../../config/env.js';
 import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
+import { SchedulingModule } from '../scheduling/scheduling.module.js';
 import { FollowLinkUseCase } from './application/follow-link.use-case.js';
 import { PublicPageRenderer } from './application/ports/public-page.renderer.js';
 import { PublicPageSource } from './application/ports/public-page.source.js';
@@ -18,11 +19,12 @@ import { PUBLIC_APP_BUILD, PUBLIC_PAGES_POOL } from './public-pages.tokens.js';
 /**
  * The visitors' pages (/{username}, /book/{username}, /go/{linkId}) and their JSON calls, read from their own
  * read model (one query a page, kept per page version) and rendered by public-app's server entry. Knows the
- * creators' and links' tables only through that read model, and analytics only through its recorder.
+ * creators' and links' tables only through that read model, analytics only through its recorder, and the
+ * booking page's open times only through scheduling's OpenSlots.
  * Register it last: its `/:username` route is the broadest.
  */
 @Module({
-  imports: [AnalyticsModule],
+  imports: [AnalyticsModule, SchedulingModule],
   controllers: [PublicPagesController],
   providers: [
     { provide: PUBLIC_APP_BUILD, inject: [ENV], useFactory: (env: Env) => loadPublicAppBuild(env.PUBLIC_APP_DIST_DIR) },

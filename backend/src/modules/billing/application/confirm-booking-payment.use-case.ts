@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PaymentMessages, type BookingStatus } from '@linkbio/shared-contracts';
+import { PAID_BOOKING_STATUSES, PaymentMessages, type BookingStatus } from '@linkbio/shared-contracts';
 import { notFound } from '../../../shared/domain-error.js';
 import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
 import { BillingStore } from './ports/billing.store.js';
@@ -44,7 +44,7 @@ export class ConfirmBookingPaymentUseCase {
     if (!booking) throw notFound(PaymentMessages.paymentNotFound);
     const creator = await this.store.findCreator(booking.creatorId);
     if (!creator) throw notFound(PaymentMessages.paymentNotFound);
-    if (intent.status === 'succeeded' && booking.status !== 'paid') {
+    if (intent.status === 'succeeded' && !PAID_BOOKING_STATUSES.includes(booking.status)) {
       const paid = await this.transactions.run(() =>
         this.settle.markPaid(booking.id, { intentId: intent.id, amount: intent.amount, currency: intent.currency }),
       );

@@ -1,18 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { Messages, PaymentMessages, type BookingCreatedResponse, type BookingRequest } from '@linkbio/shared-contracts';
+import {
+  Messages,
+  parseIsoInstant,
+  PaymentMessages,
+  SchedulingMessages,
+  type BookingCreatedResponse,
+  type BookingRequest,
+} from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
-import { invalid, notFound } from '../../../shared/domain-error.js';
+import { DomainError, invalid, notFound } from '../../../shared/domain-error.js';
+import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
 import { requestBooking } from '../domain/booking.js';
 import { BillingStore } from './ports/billing.store.js';
+import { BookingEmailRateLimit, BookingIpRateLimit } from './ports/booking-rate-limits.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
 import { Transactions } from '../../../shared/transactions.js';
 
 /**
- * A visitor asks for a session: the booking is stored (pending_payment) with amounts from the creator's
- * stored price, then its payment intent is made at the provider (outside the transaction: no network call
+ * A visitor asks for a session: within the booking limits (per client address and per customer e-mail), the
+ * booking is stored (pending_payment) with amounts from the creator's stored price and, when the creator has
+ * weekly hours, the picked slot held for it in the same transaction (SlotReservations: a time already held or
+ * booked is a 409). Then its payment intent is made at the provider (outside the transaction: no network call
  * holds a database transaction open; the provider call is idempotent per booking) and attached. When the
- * provider cannot make the payment, the booking is marked failed (the creator never sees it waiting for a
- * payment that cannot come) and the visitor gets the provider's 503 to try again.
+ * provider cannot make the payment, the booking is marked failed and its slot freed (the creator never sees it
+ * waiting for a payment that cannot come) and the visitor gets the provider's 503 to try again. A request
+ * that replaces the visitor's own earlier one (replacesClientSecret) closes that one and frees its time first.
  */
 @Injectable()
 export class CreateBookingUseCase {
@@ -21,16 +33,32 @@ export class CreateBookingUseCase {
     private readonly gateway: PaymentGateway,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
+    private readonly slots: SlotReservations,
+    private readonly ipLimit: BookingIpRateLimit,
+    private readonly emailLimit: BookingEmailRateLimit,
   ) {}
 
-  async execute(username: string, request: BookingRequest): Promise<BookingCreatedResponse> {
+  async execute(username: string, request: BookingRequest, visitor: { ip: string }): Promise<BookingCreatedResponse> {
+    await this.countRequest(visitor.ip, request.customerEmail);
+    const slotStart = request.slotStart ? parseIsoInstant(request.slotStart) : null;
     const creator = await this.store.findCreatorByUsername(username);
     if (!creator) throw notFound(Messages.userNotFound);
     if (!creator.enableBooking || creator.bookingPrice === null || creator.bookingPrice <= 0) {
       throw invalid(PaymentMessages.bookingUnavailable);
     }
-    const booking = requestBooking(creator.id, creator.bookingPrice, request, this.clock.now());
-    await this.transactions.run(() => this.store.addBooking(booking));
+    const replaced = request.replacesClientSecret ? await this.replaceable(request.replacesClientSecret, creator.id) : null;
+    const now = this.clock.now();
+    const booking = requestBooking(creator.id, creator.bookingPrice, request, now);
+    await this.transactions.run(async () => {
+      // The visitor's earlier request, left unpaid for this one: closed, its time free for them (or anyone) again.
+      if (replaced) {
+        await this.store.markFailed(replaced.id, replaced.paymentIntentId);
+        await this.slots.release(replaced.id);
+      }
+      const slot = await this.slots.hold({ bookingId: booking.id, creatorId: creator.id, slotStart, visitor: visitor.ip, now });
+      if (slot) Object.assign(booking, { slotStart: slot.start, slotEnd: slot.end, holdExpiresAt: slot.expiresAt });
+      await this.store.addBooking(booking);
+    });
     const intent = await this.gateway
       .createBookingIntent({
         bookingId: booking.id,
@@ -40,10 +68,31 @@ export class CreateBookingUseCase {
         returnPath: `/${creator.username}?booked=true`,
       })
       .catch(async (error: unknown) => {
-        await this.store.markFailed(booking.id, null);
+        await this.transactions.run(async () => {
+          await this.store.markFailed(booking.id, null);
+          await this.slots.release(booking.id);
+        });
         throw error;
       });
     await this.store.attachIntent(booking.id, intent.intentId);
     return { clientSecret: intent.clientSecret, amount: booking.amount, userAmount: booking.userAmount, platformFee: booking.platformFee };
+  }
+
+  /**
+   * The earlier request `clientSecret` pays for, when it is this creator's and still unpaid: the
+   * secret must be its payment's own (the provider says so), which only the visitor who made it holds.
+   */
+  private async replaceable(clientSecret: string, creatorId: string): Promise<{ id: string; paymentIntentId: string } | null> {
+    const earlier = await this.store.findBookingByIntent(clientSecret.split('_secret_')[0]!);
+    if (!earlier?.paymentIntentId || earlier.creatorId !== creatorId || !['pending_payment', 'failed'].includes(earlier.status)) return null;
+    const intent = await this.gateway.retrieveIntent(earlier.paymentIntentId).catch(() => null);
+    return intent?.clientSecret === clientSecret ? { id: earlier.id, paymentIntentId: earlier.paymentIntentId } : null;
+  }
+
+  /** One request against both allowances; the longer wait wins. */
+  private async countRequest(ip: string, email: string): Promise<void> {
+    const waits = await Promise.all([this.ipLimit.consume(ip), this.emailLimit.consume(email.toLowerCase())]);
+    const wait = Math.max(...waits.map((seconds) => seconds ?? 0));
+    if (wait > 0) throw new DomainError('too_many', SchedulingMessages.tooManyBookings(Math.ceil(wait / 60)), { retryAfterSeconds: wait });
   }
 }

@@ -15,6 +15,15 @@ export interface Booking {
   paymentIntentId: string | null;
   createdAt: Date;
   paidAt: Date | null;
+  /** The session's time when booked at a set time (the slot held for it), else null. */
+  slotStart: Date | null;
+  slotEnd: Date | null;
+  /** Until when the held slot waits for the payment; unpaid by then, the booking is expired. */
+  holdExpiresAt: Date | null;
+  /** The SEQUENCE of the latest calendar invite sent about the session (0 for the first). */
+  inviteSequence: number;
+  /** When the visitor moved the session to another time (once at most), else null. */
+  rescheduledAt: Date | null;
 }
 
 /** A requested booking, waiting for payment; every amount comes from the creator's stored price (cents). */
@@ -36,6 +45,11 @@ export function requestBooking(
     paymentIntentId: null,
     createdAt: now,
     paidAt: null,
+    slotStart: null,
+    slotEnd: null,
+    holdExpiresAt: null,
+    inviteSequence: 0,
+    rescheduledAt: null,
   };
 }
 
@@ -52,6 +66,8 @@ export function toBookingView(booking: Booking): BookingView {
     status: booking.status,
     createdAt: booking.createdAt.toISOString(),
     paidAt: booking.paidAt ? booking.paidAt.toISOString() : null,
+    slotStart: booking.slotStart ? booking.slotStart.toISOString() : null,
+    slotEnd: booking.slotEnd ? booking.slotEnd.toISOString() : null,
   };
 }
 

@@ -1,27 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { PAID_BOOKING_STATUSES, type BookingStatus } from '@linkbio/shared-contracts';
+import { PAID_BOOKING_STATUSES, UNPAID_BOOKING_STATUSES } from '@linkbio/shared-contracts';
 import { newId, type Id } from '../../../shared/ids.js';
 import { queueEmail, type OutgoingEmail } from '../../../shared/email/outgoing-email.js';
-import { BillingStore, type Creator } from '../application/ports/billing.store.js';
+import { BillingStore, type BookingPosition, type Creator } from '../application/ports/billing.store.js';
 import type { Booking } from '../domain/booking.js';
+import { toBooking, type BookingRow } from './booking-rows.js';
 import { grantsPremium, type Subscription } from '../domain/subscription.js';
-
-interface BookingRow {
-  id: string;
-  creator_id: string;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string | null;
-  message: string | null;
-  user_amount: number;
-  platform_fee: number;
-  amount: number;
-  status: BookingStatus;
-  payment_intent_id: string | null;
-  created_at: Date;
-  paid_at: Date | null;
-}
 
 interface SubscriptionRow {
   id: string;
@@ -42,21 +27,7 @@ interface CreatorRow {
   is_premium: boolean;
 }
 
-const toBooking = (r: BookingRow): Booking => ({
-  id: r.id,
-  creatorId: r.creator_id,
-  customerName: r.customer_name,
-  customerEmail: r.customer_email,
-  customerPhone: r.customer_phone,
-  message: r.message,
-  userAmount: r.user_amount,
-  platformFee: r.platform_fee,
-  amount: r.amount,
-  status: r.status,
-  paymentIntentId: r.payment_intent_id,
-  createdAt: new Date(r.created_at),
-  paidAt: r.paid_at ? new Date(r.paid_at) : null,
-});
+const placeholders = (values: readonly unknown[]) => values.map(() => '?').join(', ');
 
 const toSubscription = (r: SubscriptionRow): Subscription => ({
   id: r.id,
@@ -116,10 +87,10 @@ export class PostgresBillingStore extends BillingStore {
   async addBooking(b: Booking): Promise<void> {
     await this.rows(
       `insert into bookings (id, creator_id, customer_name, customer_email, customer_phone, message, user_amount,
-         platform_fee, amount, status, payment_intent_id, created_at, paid_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         platform_fee, amount, status, payment_intent_id, created_at, paid_at, slot_start, slot_end, hold_expires_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [b.id, b.creatorId, b.customerName, b.customerEmail, b.customerPhone, b.message, b.userAmount, b.platformFee, b.amount,
-        b.status, b.paymentIntentId, b.createdAt, b.paidAt],
+        b.status, b.paymentIntentId, b.createdAt, b.paidAt, b.slotStart, b.slotEnd, b.holdExpiresAt],
     );
   }
 
@@ -137,23 +108,37 @@ export class PostgresBillingStore extends BillingStore {
     return row ? toBooking(row) : null;
   }
 
-  async paidBookingsOf(creatorId: Id): Promise<Booking[]> {
+  async paidBookingsOf(creatorId: Id, page: { limit: number; after: BookingPosition | null }): Promise<Booking[]> {
+    const after = page.after ? 'and (created_at, id) < (?, ?)' : '';
     const rows = await this.rows<BookingRow>(
-      `select * from bookings where creator_id = ? and status in (${PAID_BOOKING_STATUSES.map(() => '?').join(', ')})
-        order by created_at desc, id limit 500`,
-      [creatorId, ...PAID_BOOKING_STATUSES],
+      `select * from bookings where creator_id = ? and status in (${placeholders(PAID_BOOKING_STATUSES)}) ${after}
+        order by created_at desc, id desc limit ?`,
+      [creatorId, ...PAID_BOOKING_STATUSES, ...(page.after ? [page.after.createdAt, page.after.id] : []), page.limit],
     );
     return rows.map(toBooking);
+  }
+
+  async countUnpaidAttempts(creatorId: Id): Promise<number> {
+    const [row] = await this.rows<{ n: number }>(
+      `select count(*)::int as n from bookings where creator_id = ? and status in (${placeholders(UNPAID_BOOKING_STATUSES)})`,
+      [creatorId, ...UNPAID_BOOKING_STATUSES],
+    );
+    return row?.n ?? 0;
   }
 
   async markPaid(bookingId: Id, intentId: string, amount: number, now: Date): Promise<Booking | null> {
     const [row] = await this.rows<BookingRow>(
       `update bookings set status = 'paid', paid_at = ?, payment_intent_id = ?
-        where id = ? and status <> 'paid' and amount = ? and (payment_intent_id is null or payment_intent_id = ?)
+        where id = ? and status in ('pending_payment', 'failed', 'expired') and amount = ?
+          and (payment_intent_id is null or payment_intent_id = ?)
         returning *`,
       [now, intentId, bookingId, amount, intentId],
     );
     return row ? toBooking(row) : null;
+  }
+
+  async markRefundDue(bookingId: Id): Promise<void> {
+    await this.rows("update bookings set status = 'refund_due' where id = ? and status = 'paid'", [bookingId]);
   }
 
   async markFailed(bookingId: Id, intentId: string | null): Promise<void> {
@@ -164,10 +149,20 @@ export class PostgresBillingStore extends BillingStore {
     );
   }
 
+  async expireHolds(now: Date): Promise<number> {
+    const rows = await this.rows(
+      `update bookings set status = 'expired'
+        where hold_expires_at is not null and hold_expires_at <= ? and status in ('pending_payment', 'failed')
+        returning id`,
+      [now],
+    );
+    return rows.length;
+  }
+
   async creditCreator(booking: Booking, now: Date): Promise<void> {
     await this.rows(
       `insert into ledger_entries (id, creator_id, booking_id, amount, created_at) values (?, ?, ?, ?, ?)
-       on conflict (booking_id) do nothing`,
+       on conflict (booking_id, kind) do nothing`,
       [newId(), booking.creatorId, booking.id, booking.userAmount, now],
     );
   }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { PublicLinkView } from '@linkbio/shared-contracts';
 import encodeUrl from 'encodeurl';
 import type { Env } from '../../../config/env.js';
@@ -10,6 +10,8 @@ import { visitorFrom } from '../../analytics/http/visitor.js';
 import { FollowLinkUseCase } from '../application/follow-link.use-case.js';
 import { PublicPageRenderer } from '../application/ports/public-page.renderer.js';
 import { ViewPublicPageUseCase } from '../application/view-public-page.use-case.js';
+import { OpenSlots } from '../../scheduling/application/ports/open-slots.js';
+import { bookingTimesOf } from './booking-times.js';
 import type { PageLink, PublicPage } from '../domain/public-page.js';
 import { BodiesOf, EncodedBody } from './encoded-body.js';
 import { originOf } from './page-origin.js';
@@ -41,7 +43,6 @@ const visitorOf = (request: IncomingMessage) =>
  */
 @Injectable()
 export class PublicPageResponder {
-  private readonly logger = new Logger('PublicPages');
   private readonly pageBodies = new BodiesOf<PublicPage>();
   private readonly fixedPages = new Map<string, EncodedBody>();
 
@@ -49,6 +50,7 @@ export class PublicPageResponder {
     private readonly view: ViewPublicPageUseCase,
     private readonly follow: FollowLinkUseCase,
     private readonly renderer: PublicPageRenderer,
+    private readonly openSlots: OpenSlots,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -73,13 +75,21 @@ export class PublicPageResponder {
     });
   }
 
-  /** /book/{username}: the booking page, which is no visit of the bio page (a former username: 301 as bio). */
+  /**
+   * /book/{username}: the booking page, which is no visit of the bio page (a former username: 301 as bio). When
+   * the creator takes sessions at set times, its first step lists a week of open times (`?from=`, `?tz=`), read
+   * fresh on every request; otherwise the page is kept per page version.
+   */
   async booking({ request, protocol, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
     await this.answerPage(request, response, origin, headers, async () => {
       const { page, movedTo } = await this.view.execute(username, null);
       if (movedTo !== null) return { location: `/book/${movedTo}` };
-      return this.pageBodies.get(page, `${origin}|booking`, () => new EncodedBody(this.renderer.bookingPage({ origin, user: page.user }), HTML));
+      const times = await bookingTimesOf(this.openSlots, page, request.url ?? '');
+      if (times) return new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times }), HTML);
+      return this.pageBodies.get(page, `${origin}|booking`, () =>
+        new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times: null }), HTML),
+      );
     });
   }
 
@@ -170,11 +180,6 @@ export class PublicPageResponder {
 
   private origin(request: IncomingMessage, protocol: string): string {
     return originOf(protocol, request.headers.host, this.env.PUBLIC_URL);
-  }
-
-  /** For the log of a request that failed in a way no visitor can cause. */
-  failed(error: unknown): void {
-    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
   }
 }
 

@@ -3,6 +3,12 @@ import type { Id } from '../../../../shared/ids.js';
 import type { Booking } from '../../domain/booking.js';
 import type { Subscription } from '../../domain/subscription.js';
 
+/** Where a page of bookings ends: the last booking's creation time and id. */
+export interface BookingPosition {
+  createdAt: Date;
+  id: Id;
+}
+
 export interface Creator {
   id: Id;
   username: string;
@@ -23,17 +29,24 @@ export abstract class BillingStore {
   abstract findBooking(id: Id): Promise<Booking | null>;
   abstract findBookingByIntent(intentId: string): Promise<Booking | null>;
   /**
-   * The creator's bookings that were paid for, newest first (at most 500): requests still waiting for payment
-   * and failed payments are a visitor's attempts, not the creator's bookings.
+   * The creator's bookings that were paid for (PAID_BOOKING_STATUSES), newest first (created_at, then id),
+   * at most `limit`, after the booking `after` when given: requests still waiting for payment, failed and
+   * expired ones are a visitor's attempts, not the creator's bookings.
    */
-  abstract paidBookingsOf(creatorId: Id): Promise<Booking[]>;
+  abstract paidBookingsOf(creatorId: Id, page: { limit: number; after: BookingPosition | null }): Promise<Booking[]>;
+  /** How many of the creator's bookings are a visitor's unpaid attempts (UNPAID_BOOKING_STATUSES). */
+  abstract countUnpaidAttempts(creatorId: Id): Promise<number>;
   /**
-   * pending_payment/failed → paid, when the intent and amount match. Returns the booking only to the one
-   * caller that made the change (a row lock orders concurrent callers), null to every other.
+   * pending_payment/failed/expired → paid, when the intent and amount match. Returns the booking only to the
+   * one caller that made the change (a row lock orders concurrent callers), null to every other.
    */
   abstract markPaid(bookingId: Id, intentId: string, amount: number, now: Date): Promise<Booking | null>;
+  /** paid → refund_due: the payment came after the hold ran out and the time went to someone else. */
+  abstract markRefundDue(bookingId: Id): Promise<void>;
   /** pending_payment → failed (intentId: the failed payment, or null when none could be made); a paid booking stays paid. */
   abstract markFailed(bookingId: Id, intentId: string | null): Promise<void>;
+  /** pending_payment/failed bookings whose held slot ran out unpaid → expired; returns how many. */
+  abstract expireHolds(now: Date): Promise<number>;
   /** The creator's earning for a paid booking: at most one per booking. */
   abstract creditCreator(booking: Booking, now: Date): Promise<void>;
 

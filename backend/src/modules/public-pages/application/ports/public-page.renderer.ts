@@ -1,4 +1,4 @@
-import type { PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * The visitors' pages as whole HTML documents. The models are what public-app's server entry takes
@@ -20,6 +20,8 @@ export interface BioPageModel extends PageContext {
 
 export interface BookingPageModel extends PageContext {
   user: PublicUserView;
+  /** Null when the creator books without set times (no weekly hours), or takes no bookings. */
+  times: BookingTimesView | null;
 }
 
 export abstract class PublicPageRenderer {

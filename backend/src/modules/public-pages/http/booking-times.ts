@@ -1,0 +1,46 @@
+import { canonicalTimeZone, isCalendarDate, type BookingTimesView } from '@linkbio/shared-contracts';
+import { DomainError } from '../../../shared/domain-error.js';
+import type { OpenSlots } from '../../scheduling/application/ports/open-slots.js';
+import type { PublicPage } from '../domain/public-page.js';
+
+/** The one value of a query parameter, or undefined when absent or given more than once. */
+function single(query: URLSearchParams, name: string): string | undefined {
+  const values = query.getAll(name);
+  return values.length === 1 ? values[0] : undefined;
+}
+
+/**
+ * The booking page's time step for `/book/{username}?from=YYYY-MM-DD&tz=Area/City`: the week from `from` (today
+ * when absent, earlier or not a date) shown in `tz` (the creator's zone when absent or unknown). Null when the
+ * creator books without set times or takes no bookings (the page then shows the details step first, or says
+ * bookings are closed).
+ */
+export async function bookingTimesOf(
+  openSlots: OpenSlots,
+  page: PublicPage,
+  url: string,
+): Promise<BookingTimesView | null> {
+  if (!page.user.enableBooking || !page.user.bookingPrice) return null;
+  const mark = url.indexOf('?');
+  const query = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1));
+  const from = single(query, 'from');
+  const zone = canonicalTimeZone(single(query, 'tz'));
+  try {
+    const week = await openSlots.week(page.user.username, isCalendarDate(from) ? from : undefined);
+    if (!week.scheduled) return null;
+    return {
+      creatorZone: week.timeZone,
+      shownZone: zone ?? week.timeZone,
+      zoneChosen: zone !== null,
+      sessionMinutes: week.sessionMinutes,
+      slots: week.slots,
+      from: week.from,
+      today: week.today,
+      lastDate: week.lastDate,
+    };
+  } catch (error) {
+    // The page's read model is a moment behind the creator's settings: booking was switched off meanwhile.
+    if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'not_found')) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+import { Injectable } from '@nestjs/common';
+import { Messages, PaymentMessages, type AvailabilityRequest, type AvailabilityView, type SlotsView } from '@linkbio/shared-contracts';
+import { Clock } from '../../../shared/clock.js';
+import { invalid, notFound } from '../../../shared/domain-error.js';
+import type { Id } from '../../../shared/ids.js';
+import { DEFAULT_AVAILABILITY, isScheduled, normalizeAvailability, toAvailabilityView } from '../domain/availability.js';
+import { computeSlots, windowAround } from '../domain/slots.js';
+import { addDays, canonicalZone, localDateOf } from '../domain/time-zone.js';
+import { AvailabilityStore } from './ports/availability.store.js';
+import type { OpenSlots, OpenSlotsWeek } from './ports/open-slots.js';
+import { SlotHoldStore } from './ports/slot-hold.store.js';
+
+export const DEFAULT_SLOT_DAYS = 7;
+
+/** A creator's availability (read and replaced) and the open slots visitors see. */
+@Injectable()
+export class AvailabilityUseCase implements OpenSlots {
+  constructor(
+    private readonly store: AvailabilityStore,
+    private readonly holds: SlotHoldStore,
+    private readonly clock: Clock,
+  ) {}
+
+  async view(creatorId: Id): Promise<AvailabilityView> {
+    return toAvailabilityView((await this.store.find(creatorId)) ?? DEFAULT_AVAILABILITY);
+  }
+
+  async save(creatorId: Id, request: AvailabilityRequest): Promise<AvailabilityView> {
+    const availability = normalizeAvailability(request, canonicalZone(request.timeZone));
+    await this.store.save(creatorId, availability, this.clock.now());
+    return toAvailabilityView(availability);
+  }
+
+  /** `from` defaults to today in the creator's time zone, `days` to a week. */
+  async slots(username: string, query: { from?: string; days?: number }): Promise<SlotsView> {
+    const { timeZone, sessionMinutes, scheduled, slots } = await this.open(username, query.from, query.days ?? DEFAULT_SLOT_DAYS, false);
+    return { timeZone, sessionMinutes, scheduled, slots };
+  }
+
+  week(username: string, from: string | undefined): Promise<OpenSlotsWeek> {
+    return this.open(username, from, DEFAULT_SLOT_DAYS, true);
+  }
+
+  /** `from` defaults to today in the creator's time zone; `fromToday`: an earlier `from` is read as today. */
+  private async open(username: string, from: string | undefined, days: number, fromToday: boolean): Promise<OpenSlotsWeek> {
+    const creator = await this.store.findCreator(username);
+    if (!creator) throw notFound(Messages.userNotFound);
+    if (!creator.takesBookings) throw invalid(PaymentMessages.bookingUnavailable);
+    const availability = (await this.store.find(creator.id)) ?? DEFAULT_AVAILABILITY;
+    const now = this.clock.now();
+    const today = localDateOf(availability.timeZone, now);
+    const first = from === undefined || (fromToday && from < today) ? today : from;
+    const view = {
+      timeZone: availability.timeZone,
+      sessionMinutes: availability.sessionMinutes,
+      scheduled: isScheduled(availability),
+      from: first,
+      today,
+      lastDate: addDays(today, availability.horizonDays),
+    };
+    if (!view.scheduled) return { ...view, slots: [] };
+    const window = windowAround(availability, first, days, now);
+    if (!window) return { ...view, slots: [] };
+    const busy = await this.holds.busy(creator.id, window.from, window.to, now);
+    const slots = computeSlots(availability, { from: first, days, now, busy });
+    return { ...view, slots: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })) };
+  }
+}

@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { LIVE_HOLDS_PER_VISITOR, SchedulingMessages, SLOT_HOLD_MINUTES } from '@linkbio/shared-contracts';
+import { conflict, DomainError, invalid } from '../../../shared/domain-error.js';
+import type { Id } from '../../../shared/ids.js';
+import { DEFAULT_AVAILABILITY, isScheduled } from '../domain/availability.js';
+import { blockedUntil, offeredSlot } from '../domain/slots.js';
+import { AvailabilityStore } from './ports/availability.store.js';
+import { SlotHoldStore } from './ports/slot-hold.store.js';
+import { SlotReservations, type HeldSlot } from './ports/slot-reservations.js';
+
+/** SlotReservations over the creator's availability and the slot holds. */
+@Injectable()
+export class SlotReservationService extends SlotReservations {
+  constructor(
+    private readonly availability: AvailabilityStore,
+    private readonly holds: SlotHoldStore,
+  ) {
+    super();
+  }
+
+  async move(request: { bookingId: Id; creatorId: Id; slotStart: Date; now: Date }): Promise<{ start: Date; end: Date }> {
+    const availability = await this.availability.find(request.creatorId);
+    if (!availability || !isScheduled(availability)) throw invalid(SchedulingMessages.noSetTimes);
+    const slot = offeredSlot(availability, request.slotStart, request.now);
+    if (!slot) throw invalid(SchedulingMessages.slotNotOffered);
+    const moved = await this.holds.move(request.bookingId, { ...slot, blockedUntil: blockedUntil(availability, slot.start) }, request.now);
+    if (!moved) throw conflict(SchedulingMessages.slotTaken);
+    return slot;
+  }
+
+  async hold(request: { bookingId: Id; creatorId: Id; slotStart: Date | null; visitor: string; now: Date }): Promise<HeldSlot | null> {
+    const availability = await this.availability.find(request.creatorId);
+    if (!availability || !isScheduled(availability)) {
+      if (request.slotStart) throw invalid(SchedulingMessages.noSetTimes);
+      return null;
+    }
+    if (!request.slotStart) throw invalid(SchedulingMessages.slotRequired);
+    const slot = offeredSlot(availability, request.slotStart, request.now);
+    if (!slot) throw invalid(SchedulingMessages.slotNotOffered);
+    if ((await this.holds.countLive(request.visitor, request.now)) >= LIVE_HOLDS_PER_VISITOR) {
+      throw new DomainError('too_many', SchedulingMessages.tooManyHolds, { retryAfterSeconds: SLOT_HOLD_MINUTES * 60 });
+    }
+    const expiresAt = new Date(request.now.getTime() + SLOT_HOLD_MINUTES * 60_000);
+    const taken = await this.holds.take(
+      {
+        id: request.bookingId,
+        creatorId: request.creatorId,
+        start: slot.start,
+        end: slot.end,
+        blockedUntil: blockedUntil(availability, slot.start),
+        holder: request.visitor,
+        expiresAt,
+      },
+      request.now,
+    );
+    if (!taken) throw conflict(SchedulingMessages.slotTaken);
+    return { ...slot, expiresAt };
+  }
+
+  async keep(bookingId: Id, now: Date): Promise<boolean> {
+    return (await this.holds.keep(bookingId, now)) !== 'taken';
+  }
+
+  release(bookingId: Id): Promise<void> {
+    return this.holds.release(bookingId);
+  }
+
+  cancel(bookingId: Id): Promise<void> {
+    return this.holds.cancel(bookingId);
+  }
+
+  releaseExpired(now: Date): Promise<number> {
+    return this.holds.releaseExpired(now);
+  }
+
+  async timeZoneOf(creatorId: Id): Promise<string> {
+    return (await this.availability.find(creatorId))?.timeZone ?? 'UTC';
+  }
+
+  async cancellationHoursOf(creatorId: Id): Promise<number> {
+    return (await this.availability.find(creatorId))?.cancellationHours ?? DEFAULT_AVAILABILITY.cancellationHours;
+  }
+}

@@ -1,0 +1,138 @@
+import type { ReactNode, Ref } from 'react';
+import { Texts } from '../texts';
+import type { CustomerDetails, DetailErrors } from './validate';
+
+export interface DetailsStepProps {
+  details: CustomerDetails;
+  errors: DetailErrors;
+  hydrated: boolean;
+  pending: boolean;
+  headingRef: Ref<HTMLHeadingElement>;
+  /** The picked time, when the creator takes sessions at set times. */
+  chosenTime: ReactNode;
+  fieldRef: (field: 'customerName' | 'customerEmail', input: HTMLInputElement | null) => void;
+  onChange: (field: keyof CustomerDetails, value: string) => void;
+  onSubmit: () => void;
+}
+
+/** Step 'Your Information' (spec §2): name and e-mail required, phone and message optional. */
+export function DetailsStep({
+  details,
+  errors,
+  hydrated,
+  pending,
+  headingRef,
+  chosenTime,
+  fieldRef,
+  onChange,
+  onSubmit,
+}: DetailsStepProps) {
+  return (
+    <section className="panel" aria-labelledby="step-information">
+      <h2 id="step-information" ref={headingRef} tabIndex={-1}>
+        {Texts.stepInformation}
+      </h2>
+      {chosenTime}
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Field
+          id="customerName"
+          label={Texts.fullName}
+          autoComplete="name"
+          value={details.customerName}
+          error={errors.customerName}
+          onChange={(value) => onChange('customerName', value)}
+          inputRef={(input) => fieldRef('customerName', input)}
+          required
+        />
+        <Field
+          id="customerEmail"
+          label={Texts.emailAddress}
+          type="email"
+          autoComplete="email"
+          value={details.customerEmail}
+          error={errors.customerEmail}
+          onChange={(value) => onChange('customerEmail', value)}
+          inputRef={(input) => fieldRef('customerEmail', input)}
+          required
+        />
+        <Field
+          id="customerPhone"
+          label={Texts.phoneNumber}
+          type="tel"
+          autoComplete="tel"
+          value={details.customerPhone}
+          onChange={(value) => onChange('customerPhone', value)}
+        />
+        <div className="field">
+          <label htmlFor="message">{Texts.message}</label>
+          <textarea
+            id="message"
+            name="message"
+            rows={3}
+            maxLength={1000}
+            placeholder={Texts.messagePlaceholder}
+            value={details.message}
+            onChange={(event) => onChange('message', event.target.value)}
+          />
+        </div>
+        <button
+          className="btn-primary btn-wide"
+          type="submit"
+          disabled={!hydrated || pending}
+          aria-busy={pending || undefined}
+        >
+          {pending && <span className="spinner" aria-hidden="true" />}
+          {Texts.continueToPayment}
+        </button>
+        {/* Until the script runs. Shown after a short delay (CSS), so only when JavaScript is off or fails; last in
+            the form, so its removal on hydration moves nothing above it. */}
+        {!hydrated && <p className="notice">{Texts.needsJavaScript}</p>}
+      </form>
+    </section>
+  );
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  error?: string;
+  required?: boolean;
+  inputRef?: (input: HTMLInputElement | null) => void;
+}
+
+function Field({ id, label, value, onChange, type = 'text', autoComplete, error, required, inputRef }: FieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={id}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-required={required || undefined}
+        ref={inputRef}
+        maxLength={type === 'email' ? 254 : 100}
+      />
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
