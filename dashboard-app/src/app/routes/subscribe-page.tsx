@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PageLayout } from '@/components/layout/page-layout';
 import { Skeleton } from '@/components/ui/skeleton';
 import { currentUserKey } from '@/features/auth/api/current-user';
-import { subscriptionKey } from '@/features/billing/api/subscription';
+import { confirmSubscription, subscriptionKey } from '@/features/billing/api/subscription';
 import { SubscribeScreen } from '@/features/subscribe/components/subscribe-screen';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { RequireCreator } from '../require-creator';
@@ -24,12 +24,17 @@ function SubscribeLoading() {
 export function SubscribePage() {
   useDocumentTitle('Upgrade to Premium');
   const queryClient = useQueryClient();
-  // After payment: the plan card and the current user (isPremium) are read again on the dashboard.
+  // After payment: the server takes the plan from the provider, then the plan card and the current user
+  // (isPremium) are read again on the dashboard (without that answer, they are read as they are).
   const refreshPlan = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: currentUserKey }),
-      queryClient.invalidateQueries({ queryKey: subscriptionKey }),
-    ]);
+    confirmSubscription()
+      .catch(() => undefined)
+      .then(() =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: currentUserKey }),
+          queryClient.invalidateQueries({ queryKey: subscriptionKey }),
+        ]),
+      );
   return (
     <PageLayout>
       <RequireCreator loading={<SubscribeLoading />}>

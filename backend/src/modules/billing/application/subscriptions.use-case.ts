@@ -53,6 +53,32 @@ export class SubscriptionsUseCase {
     return { clientSecret: created.clientSecret };
   }
 
+  /**
+   * After the page has paid the first invoice: a subscription still waiting for it here takes the state the
+   * provider has now, so the plan is right at once rather than when the provider's event arrives (Stripe's
+   * come moments later, from another connection). Only the provider's answer counts, as for bookings.
+   */
+  async confirm(userId: string): Promise<SubscriptionView> {
+    const latest = await this.store.latestSubscriptionOf(userId);
+    if (latest?.status === 'incomplete') {
+      const snapshot = await this.gateway.subscriptionState(latest.id);
+      if (snapshot && snapshot.status !== 'incomplete') {
+        const now = this.clock.now();
+        await this.transactions.run(async () => {
+          const locked = await this.store.lockSubscription(latest.id);
+          if (!locked || locked.status !== 'incomplete') return; // its event came meanwhile
+          // The provider's answer is as new as now: events older than it no longer apply.
+          const next = applySnapshot(locked, snapshot, Math.max(locked.lastEventCreated, Math.floor(now.getTime() / 1000)));
+          if (next) {
+            await this.store.saveSubscription(next, now);
+            await this.store.refreshPremium(userId, now);
+          }
+        });
+      }
+    }
+    return this.view(userId);
+  }
+
   async cancel(userId: string): Promise<SubscriptionView> {
     await this.endLapsed(userId);
     const now = this.clock.now();

@@ -10,6 +10,12 @@ export const subscriptionQuery = () =>
 
 export const useSubscription = () => useQuery(subscriptionQuery());
 
+/**
+ * POST /api/subscription/confirm, once the card has paid: the server takes the plan from the provider at
+ * once (its event may arrive a moment later) and answers it.
+ */
+export const confirmSubscription = () => api.post<SubscriptionView>('/api/subscription/confirm');
+
 /** POST /api/subscription/cancel: premium ends at the end of the paid period (decisions.md, Premium). */
 export function useCancelSubscription() {
   const queryClient = useQueryClient();

@@ -89,6 +89,9 @@ describe('Subscribe page', () => {
         premium = true;
         return { body: { status: 'succeeded', returnUrl: '/dashboard' } };
       },
+      'POST /api/subscription/confirm': {
+        body: { plan: 'premium', status: 'active', currentPeriodEnd: '2030-01-01T00:00:00.000Z', cancelAtPeriodEnd: false },
+      },
     });
     const { user, router } = renderSubscribe();
     await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
@@ -109,8 +112,11 @@ describe('Subscribe page', () => {
       expiry: '12/34',
       cvc: '123',
     });
-    const meCalls = fetchMock.mock.calls.filter(([path]) => path === '/api/auth/me');
-    expect(meCalls.length).toBeGreaterThan(1); // the current user was read again after paying
+    const paths = fetchMock.mock.calls.map(([path, init]) => `${init?.method ?? 'GET'} ${String(path)}`);
+    expect(paths.filter((path) => path === 'GET /api/auth/me').length).toBeGreaterThan(1); // read again after paying
+    // …after the server took the plan from the provider (Stripe's event may come later).
+    expect(paths.indexOf('POST /api/subscription/confirm')).toBeGreaterThan(paths.indexOf('POST /api/payments/local/confirm'));
+    expect(paths.lastIndexOf('GET /api/auth/me')).toBeGreaterThan(paths.indexOf('POST /api/subscription/confirm'));
   });
 
   it("shows 'Payment Failed' with the card's message on a 402 and lets the creator try again", async () => {
