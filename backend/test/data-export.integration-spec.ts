@@ -23,12 +23,23 @@ describe('downloading one’s data', () => {
   });
 
   const PAID_AT = new Date('2026-11-02T10:00:00.000Z');
+  const AVAILABILITY = {
+    timeZone: 'Europe/Berlin',
+    sessionMinutes: 45,
+    bufferMinutes: 15,
+    minNoticeHours: 12,
+    horizonDays: 30,
+    weekly: [{ day: 1, start: '09:00', end: '12:00' }],
+    datesOff: ['2027-01-01'],
+    cancellationHours: 24,
+  };
 
   async function creatorWithHistory() {
     const creator = await signedInCreator(app, { bio: 'Yoga teacher' });
     const { client, user } = creator;
     await client.put('/api/users/payout-settings').send({ paypalEmail: 'pay@example.com' }).expect(200);
     await client.put('/api/users/booking-settings').send({ enableBooking: true, bookingPrice: '40' }).expect(200);
+    await client.put('/api/users/availability').send(AVAILABILITY).expect(200);
     const first = (await client.post('/api/links').send({ title: 'Blog', url: 'https://blog.example.com' }).expect(201)).body;
     const second = (await client.post('/api/links').send({ title: 'Shop', url: 'https://shop.example.com' }).expect(201)).body;
     await client.put(`/api/links/${second.id}`).send({ isActive: false }).expect(200);
@@ -61,7 +72,11 @@ describe('downloading one’s data', () => {
     expect(Date.parse(data.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(data.account).toMatchObject({ id: user.id, username: user.username, email: details.email, displayName: details.displayName, bio: 'Yoga teacher', plan: 'free' });
     expect(data.look).toMatchObject({ theme: 'default', buttonShape: 'rounded' });
-    expect(data.settings).toEqual({ payouts: { paypalEmail: 'pay@example.com', cashappHandle: null }, booking: { enabled: true, priceCents: 4000 } });
+    expect(data.settings).toEqual({
+      payouts: { paypalEmail: 'pay@example.com', cashappHandle: null },
+      booking: { enabled: true, priceCents: 4000 },
+      availability: AVAILABILITY,
+    });
     expect(data.links.map((l) => [l.id, l.title, l.isActive, l.clicks])).toEqual(
       expect.arrayContaining([
         [links.first.id, 'Blog', true, 4],
@@ -91,6 +106,9 @@ describe('downloading one’s data', () => {
         status: 'paid',
         createdAt: PAID_AT.toISOString(),
         paidAt: PAID_AT.toISOString(),
+        slotStart: null,
+        slotEnd: null,
+        refundedAt: null,
       },
     ]);
     expect(data.payouts).toEqual([]);
@@ -108,6 +126,7 @@ describe('downloading one’s data', () => {
     expect(data.account.id).toBe(user.id);
     expect(data.links).toEqual([]);
     expect(data.bookings).toEqual([]);
+    expect(data.settings.availability).toBeNull();
     expect(data.analytics).toEqual({ totalViews: 0, totalClicks: 0, daily: [] });
     expect(JSON.stringify(data)).not.toContain(other.user.id);
   });

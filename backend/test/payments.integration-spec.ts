@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { Messages, PaymentMessages } from '@linkbio/shared-contracts';
 import Stripe from 'stripe';
+import { RenewLocalSubscriptionsUseCase } from '../src/modules/billing/application/renew-local-subscriptions.use-case.js';
+import { addOneMonth } from '../src/modules/billing/domain/subscription.js';
 import { agent, Database, ownDatabase, signedInCreator, startApp, unique, type Agent } from './support/harness.js';
 import { startSmtp, type TestSmtp } from './support/smtp.js';
 
@@ -100,7 +102,7 @@ describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
 
     it('lists only the creator’s paid bookings, newest first, and only to them: waiting and failed payments are not bookings', async () => {
       const { creator, clientSecret, bookingId } = await creatorWithBooking('25.50');
-      expect((await creator.client.get('/api/bookings').expect(200)).body).toEqual([]); // waiting for payment
+      expect((await creator.client.get('/api/bookings').expect(200)).body).toEqual({ bookings: [], nextCursor: null, unpaidAttempts: 1 }); // waiting for payment
 
       await agent(app).post('/api/payments/local/confirm').send(card(clientSecret, '4242424242424242')).expect(200);
       const declinedBooking = await agent(app)
@@ -117,8 +119,10 @@ describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
       await agent(app).post('/api/payments/local/confirm').send(card((second.body as { clientSecret: string }).clientSecret, '4242424242424242')).expect(200);
 
       const list = await creator.client.get('/api/bookings').expect(200);
-      expect((list.body as { customerName: string }[]).map((b) => b.customerName)).toEqual(['Second', 'Ada Lovelace']);
-      expect((list.body as unknown[])[1]).toEqual(
+      const listed = (list.body as { bookings: Array<{ id: string; customerName: string }>; unpaidAttempts: number }).bookings;
+      expect(listed.map((b) => b.customerName)).toEqual(['Second', 'Ada Lovelace']);
+      expect((list.body as { unpaidAttempts: number }).unpaidAttempts).toBe(2); // the declined and the waiting one
+      expect(listed[1]).toEqual(
         expect.objectContaining({ id: bookingId, customerName: 'Ada Lovelace', customerPhone: '+1 555 0100', message: 'Hello!', amount: 3060, userAmount: 2550, platformFee: 510, status: 'paid', paidAt: expect.any(String) }),
       );
       const statuses = await db.query<{ status: string }>('select status from bookings where creator_id = $1 order by created_at', [creator.user.id]);
@@ -127,7 +131,7 @@ describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
 
       // Both paid bookings' e-mails go out after their payments commit: wait for them, so the specs after this
       // one never see this one's outbox still moving.
-      const paidIds = (list.body as { id: string }[]).map((b) => b.id);
+      const paidIds = listed.map((b) => b.id);
       for (let tries = 0; paidIds.some((id) => mailsAbout(id).length < 2); tries += 1) {
         if (tries > 100) throw new Error('the paid bookings’ e-mails were not sent');
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -503,6 +507,42 @@ describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
       expect(second).not.toBe(first);
       const rows = await db.query('select id from subscriptions where user_id = $1', [user.id]);
       expect(rows.rows).toHaveLength(2);
+    });
+
+    it('renews at the period’s end by charging the saved card once; a card expired by then ends Premium', async () => {
+      const { client, user } = await signedInCreator(app);
+      const { clientSecret } = (await client.post('/api/create-subscription').expect(200)).body as { clientSecret: string };
+      await client.post('/api/payments/local/confirm').send(card(clientSecret, '4242 4242 4242 4242')).expect(200);
+      const saved = await db.query('select card_last4, card_exp_month, card_exp_year from local_subscriptions where user_id = $1', [user.id]);
+      expect(saved.rows).toEqual([{ card_last4: '4242', card_exp_month: 12, card_exp_year: 2034 }]);
+      const renewals = app.get(RenewLocalSubscriptionsUseCase);
+
+      // Time travel: the first month is over (the provider's records and ours).
+      const ended = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+      await db.query('update local_subscriptions set current_period_end = $2 where user_id = $1', [user.id, ended]);
+      await db.query('update subscriptions set current_period_end = $2 where user_id = $1', [user.id, ended]);
+      const [first, second] = await Promise.all([renewals.execute(), renewals.execute()]);
+      expect(first.renewed + second.renewed).toBe(1);
+      expect((await renewals.execute()).renewed).toBe(0);
+
+      const renewed = (await client.get('/api/subscription').expect(200)).body as { currentPeriodEnd: string };
+      expect(renewed).toMatchObject({ plan: 'premium', status: 'active', cancelAtPeriodEnd: false });
+      expect(new Date(renewed.currentPeriodEnd).getTime()).toBe(addOneMonth(ended).getTime());
+      const charges = await db.query<{ status: string; amount: number }>(
+        "select status, amount from local_payment_intents where metadata->>'userId' = $1 order by created_at",
+        [user.id],
+      );
+      expect(charges.rows).toEqual([
+        { status: 'succeeded', amount: 999 },
+        { status: 'succeeded', amount: 999 },
+      ]);
+
+      // The card has expired by the next renewal: declined, the subscription ends and Premium with it.
+      await db.query("update local_subscriptions set card_exp_year = 2025, current_period_end = now() - interval '1 minute' where user_id = $1", [user.id]);
+      expect(await renewals.execute()).toMatchObject({ declined: 1 });
+      expect((await client.get('/api/subscription').expect(200)).body).toMatchObject({ plan: 'free', status: 'canceled' });
+      expect((await client.get('/api/auth/me').expect(200)).body.isPremium).toBe(false);
+      expect((await renewals.execute()).declined).toBe(0);
     });
 
     it('subscription calls need a signed-in creator', async () => {

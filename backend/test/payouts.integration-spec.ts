@@ -346,6 +346,7 @@ describe('weekly payouts', () => {
             paidAt: paid.body.paidAt,
           },
         ],
+        balance: 0,
       });
     });
 
@@ -400,7 +401,7 @@ describe('weekly payouts', () => {
       expect(theirs.payouts.some((p) => mine.payouts.some((m) => m.id === p.id))).toBe(false);
 
       const fresh = await signedInCreator(app);
-      expect((await fresh.client.get('/api/payouts').expect(200)).body).toEqual({ payouts: [] });
+      expect((await fresh.client.get('/api/payouts').expect(200)).body).toEqual({ payouts: [], balance: 0 });
       expect((await agent(app).get('/api/payouts').expect(401)).body).toEqual({
         statusCode: 401,
         message: Messages.notSignedIn,

@@ -53,6 +53,10 @@ function answer(method: string, path: string, form: Record<string, string>): [nu
   if (method === 'DELETE' && path.startsWith('/v1/subscriptions/')) {
     return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }];
   }
+  if (method === 'POST' && path === '/v1/refunds') {
+    const status = form.payment_intent === 'pi_pending' ? 'pending' : form.payment_intent === 'pi_refused' ? 'failed' : 'succeeded';
+    return [200, { id: 're_1', object: 'refund', amount: Number(form.amount), payment_intent: form.payment_intent, status }];
+  }
   return [404, { error: { type: 'invalid_request_error', message: `stub has no ${method} ${path}` } }];
 }
 
@@ -100,6 +104,15 @@ describe('StripePaymentGateway against a stub of Stripe’s API', () => {
       'metadata[bookingId]': 'b-1',
       'automatic_payment_methods[enabled]': 'true',
     });
+  });
+
+  it('refunds a payment in full under the refund’s idempotency key, and says how it stands', async () => {
+    expect(await gateway().refund({ intentId: 'pi_123', amount: 4800, key: 'r-1-0', bookingId: 'b-1' })).toEqual({ refundId: 're_1', status: 'succeeded' });
+    expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/refunds' });
+    expect(seen[0]!.headers['idempotency-key']).toBe('refund-r-1-0');
+    expect(seen[0]!.form).toEqual({ payment_intent: 'pi_123', amount: '4800', 'metadata[bookingId]': 'b-1' });
+    expect(await gateway().refund({ intentId: 'pi_pending', amount: 4800, key: 'r-2-0', bookingId: 'b-2' })).toEqual({ refundId: 're_1', status: 'pending' });
+    expect(await gateway().refund({ intentId: 'pi_refused', amount: 4800, key: 'r-3-0', bookingId: 'b-3' })).toEqual({ refundId: 're_1', status: 'failed' });
   });
 
   it('retrieves an intent for the success check, and answers null for an unknown one', async () => {
@@ -156,6 +169,12 @@ describe('StripePaymentGateway against a stub of Stripe’s API', () => {
     expect(await gateway().pendingPayment('sub_unknown')).toBeNull();
   });
 
+  it('reads a subscription’s state, and none for an unknown one', async () => {
+    expect(await gateway().subscriptionState('sub_paid')).toEqual({ status: 'active', currentPeriodEnd: new Date(PERIOD_END * 1000), cancelAtPeriodEnd: true });
+    expect(seen[0]).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_paid', form: {} });
+    expect(await gateway().subscriptionState('sub_unknown')).toBeNull();
+  });
+
   it('cancels at period end', async () => {
     expect(await gateway().cancelAtPeriodEnd('sub_1')).toEqual({ status: 'active', currentPeriodEnd: new Date(PERIOD_END * 1000), cancelAtPeriodEnd: true });
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_1', form: { cancel_at_period_end: 'true' } });
@@ -196,8 +215,10 @@ describe('when Stripe cannot be reached or fails', () => {
     ['createCustomer', (g) => g.createCustomer({ userId: 'u-1', email: 'c@example.com', name: 'Ada' })],
     ['createSubscription', (g) => g.createSubscription({ userId: 'u-1', customerId: 'cus_1', attemptId: 'a-1' })],
     ['pendingPayment', (g) => g.pendingPayment('sub_1')],
+    ['subscriptionState', (g) => g.subscriptionState('sub_1')],
     ['cancelAtPeriodEnd', (g) => g.cancelAtPeriodEnd('sub_1')],
     ['cancelNow', (g) => g.cancelNow('sub_1')],
+    ['refund', (g) => g.refund({ intentId: 'pi_123', amount: 4800, key: 'r-1-0', bookingId: 'b-1' })],
   ];
 
   it.each(calls)('%s rejects as unavailable, with a message for people, on a 500 and on a refused connection', async (_, call) => {

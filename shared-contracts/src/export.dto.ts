@@ -29,6 +29,17 @@ export interface AccountExport {
   settings: {
     payouts: { paypalEmail: string | null; cashappHandle: string | null };
     booking: { enabled: boolean; priceCents: number | null };
+    /** When sessions can be booked (null before the creator saved any): as GET /api/users/availability answers. */
+    availability: {
+      timeZone: string;
+      sessionMinutes: number;
+      bufferMinutes: number;
+      minNoticeHours: number;
+      horizonDays: number;
+      weekly: Array<{ day: number; start: string; end: string }>;
+      datesOff: string[];
+      cancellationHours: number;
+    } | null;
   };
   links: Array<{
     id: string;
@@ -60,6 +71,10 @@ export interface AccountExport {
     status: string;
     createdAt: string;
     paidAt: string | null;
+    /** The session's time when booked at a set time. */
+    slotStart: string | null;
+    slotEnd: string | null;
+    refundedAt: string | null;
   }>;
   payouts: Array<{
     id: string;

@@ -22,3 +22,6 @@ export * from './two-factor.dto.js';
 export * from './email-address.dto.js';
 export * from './account-deletion.dto.js';
 export * from './field-rules.js';
+export * from './scheduling.dto.js';
+export * from './scheduling.messages.js';
+export * from './booking-manage.dto.js';

@@ -2,6 +2,8 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { EMAIL_MAX_LENGTH, PLATFORM_FEE_PERCENT } from './constants.js';
 import { trimString, MaxChars } from './validators.js';
+import { IsInstant } from './scheduling.dto.js';
+import { SchedulingMessages } from './scheduling.messages.js';
 
 /** Messages of the money paths (spec §5, §8; decisions.md). */
 export const PaymentMessages = {
@@ -22,6 +24,15 @@ export const PaymentMessages = {
   paymentAlreadyCompleted: 'This payment has already been completed.',
   webhookSignature: 'Webhook signature verification failed',
   providerUnavailable: 'Card payments are not available right now. Please try again in a few minutes.',
+  bookingNotFound: 'Booking not found',
+  notRefundable: 'Only a paid booking can be cancelled and refunded.',
+  refundUnavailable: 'The refund could not be made right now. It will be retried in a few minutes.',
+  replacesInvalid: 'replacesClientSecret must be the client secret of an earlier booking request.',
+  manageLinkInvalid: 'This booking link is not valid.',
+  alreadyCancelled: 'This booking is already cancelled.',
+  alreadyMoved: 'This booking has been moved once already.',
+  sessionPast: 'This session has already started, so it can no longer be changed.',
+  notManageable: 'This booking can no longer be changed.',
 } as const;
 
 /** POST /api/users/{username}/book. Amounts are never taken from the client. */
@@ -49,6 +60,20 @@ export class BookingRequest {
   @ValidateIf((_, value) => value !== null && value !== undefined && value !== '')
   @Transform(trimString)
   message?: string | null;
+
+  /** The picked slot's start (an instant from GET /api/users/{username}/slots); required when the creator has weekly hours. */
+  @IsInstant(SchedulingMessages.slotStart)
+  @IsOptional()
+  slotStart?: string;
+
+  /**
+   * The client secret of this visitor's earlier request, not paid, that this one replaces (another time or
+   * other details): that request is closed and its held time freed. Anything else is ignored.
+   */
+  @MaxChars(300, { message: PaymentMessages.replacesInvalid })
+  @IsString({ message: PaymentMessages.replacesInvalid })
+  @IsOptional()
+  replacesClientSecret?: string;
 }
 
 /** POST /api/payments/local/confirm: the local test provider's card form (Stripe's test card numbers). */
@@ -108,15 +133,24 @@ export interface PaymentConfigView {
 
 /**
  * A booking is requested as pending_payment and becomes paid once its payment succeeds; a payment that was
- * declined or could not be made leaves it failed (decisions.md, Bookings and payments).
+ * declined or could not be made leaves it failed (decisions.md, Bookings and payments). A booking at a set
+ * time holds its slot while the visitor pays: unpaid when the hold runs out, it is expired. A payment that
+ * arrives after that, for a slot someone else has taken meanwhile, leaves it refund_due: paid, but the
+ * session cannot take place and the money goes back to the visitor (nothing is credited to the creator).
+ * A paid booking cancelled (by the creator, or by the visitor outside the cancellation window) is refunded in
+ * full through the payment provider: refunded, its earning reversed in the ledger. Cancelled by the visitor
+ * inside the window, it is cancelled: its time freed, not refunded, the earning kept.
  */
-export type BookingStatus = 'pending_payment' | 'paid' | 'failed';
+export type BookingStatus = 'pending_payment' | 'paid' | 'failed' | 'expired' | 'refund_due' | 'refunded' | 'cancelled';
 
 /**
- * The states of a booking the visitor paid for: the creator's bookings. Waiting and failed ones are a visitor's
- * attempts, never listed as bookings.
+ * The states of a booking the visitor paid for (and what became of it): the creator's bookings. Waiting,
+ * failed and expired ones are a visitor's attempts, never listed as bookings, only counted.
  */
-export const PAID_BOOKING_STATUSES: readonly BookingStatus[] = ['paid'];
+export const PAID_BOOKING_STATUSES: readonly BookingStatus[] = ['paid', 'refund_due', 'refunded', 'cancelled'];
+
+/** The states of a visitor's unpaid attempts: GET /api/bookings counts them (unpaidAttempts). */
+export const UNPAID_BOOKING_STATUSES: readonly BookingStatus[] = ['pending_payment', 'failed', 'expired'];
 
 /** GET /api/bookings: the creator's paid bookings (status among PAID_BOOKING_STATUSES), newest first. */
 export interface BookingView {
@@ -131,6 +165,34 @@ export interface BookingView {
   status: BookingStatus;
   createdAt: string;
   paidAt: string | null;
+  /** The session's time (ISO 8601 UTC instants) when it was booked at a set time, else null. */
+  slotStart: string | null;
+  slotEnd: string | null;
+}
+
+/**
+ * GET /api/bookings?limit=1..100&cursor=…: one page of the creator's paid bookings, newest first (limit
+ * defaults to 50). nextCursor, when not null, fetches the next page; unpaidAttempts counts every booking
+ * request of the creator still waiting for payment, declined or expired.
+ */
+export interface BookingsPage {
+  bookings: BookingView[];
+  nextCursor: string | null;
+  unpaidAttempts: number;
+}
+
+export const BOOKINGS_PAGE_SIZE = { default: 50, max: 100 } as const;
+
+export class BookingsQuery {
+  @Matches(/^([1-9]\d?|100)$/, { message: SchedulingMessages.limit })
+  @IsString({ message: SchedulingMessages.limit })
+  @IsOptional()
+  limit?: string;
+
+  @Matches(/^[A-Za-z0-9_-]{1,200}$/, { message: SchedulingMessages.cursor })
+  @IsString({ message: SchedulingMessages.cursor })
+  @IsOptional()
+  cursor?: string;
 }
 
 /** GET /api/subscription: the creator's plan. */

@@ -54,6 +54,11 @@ export interface PayoutView {
 /** GET /api/payouts: the signed-in creator's payouts, newest week first. */
 export interface PayoutsResponse {
   payouts: PayoutView[];
+  /**
+   * Integer cents not in any payout yet: earnings waiting for their week's payout, less refunds of bookings.
+   * Negative when refunds of weeks already paid out exceed what was earned since: taken from the next payouts.
+   */
+  balance: number;
 }
 
 /** The admin API's view: who is paid, where, and the operators' reference. */

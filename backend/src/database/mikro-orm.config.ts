@@ -17,6 +17,11 @@ import { Migration20270107000000_two_factor } from './migrations/Migration202701
 import { Migration20270108000000_email_verification } from './migrations/Migration20270108000000_email_verification.js';
 import { Migration20270109000000_account_deletion } from './migrations/Migration20270109000000_account_deletion.js';
 import { Migration20270110000000_analytics_batches } from './migrations/Migration20270110000000_analytics_batches.js';
+import { Migration20270111000000_scheduling } from './migrations/Migration20270111000000_scheduling.js';
+import { Migration20270112000000_local_subscription_cards } from './migrations/Migration20270112000000_local_subscription_cards.js';
+import { Migration20270113000000_email_invites } from './migrations/Migration20270113000000_email_invites.js';
+import { Migration20270114000000_refunds } from './migrations/Migration20270114000000_refunds.js';
+import { Migration20270115000000_booking_manage } from './migrations/Migration20270115000000_booking_manage.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -35,6 +40,11 @@ export const migrationsList = [
   { name: 'Migration20270108000000_email_verification', class: Migration20270108000000_email_verification },
   { name: 'Migration20270109000000_account_deletion', class: Migration20270109000000_account_deletion },
   { name: 'Migration20270110000000_analytics_batches', class: Migration20270110000000_analytics_batches },
+  { name: 'Migration20270111000000_scheduling', class: Migration20270111000000_scheduling },
+  { name: 'Migration20270112000000_local_subscription_cards', class: Migration20270112000000_local_subscription_cards },
+  { name: 'Migration20270113000000_email_invites', class: Migration20270113000000_email_invites },
+  { name: 'Migration20270114000000_refunds', class: Migration20270114000000_refunds },
+  { name: 'Migration20270115000000_booking_manage', class: Migration20270115000000_booking_manage },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

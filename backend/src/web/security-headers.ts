@@ -10,8 +10,9 @@ const helmetHeaders = () =>
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'", 'https://js.stripe.com'],
-        'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        // Stripe.js and the frames it opens come from js.stripe.com and its subdomains (Stripe's security guide).
+        'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
         'connect-src': ["'self'", 'https://api.stripe.com'],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],

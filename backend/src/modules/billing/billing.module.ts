@@ -3,6 +3,16 @@ import type { Env } from '../../config/env.js';
 import { Clock } from '../../shared/clock.js';
 import { EmailModule } from '../../shared/email/email.module.js';
 import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
+import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
+import { SchedulingModule } from '../scheduling/scheduling.module.js';
+import { BOOKING_LINK_LOOKUPS_PER_10_MINUTES, BOOKINGS_PER_EMAIL_PER_HOUR, BOOKINGS_PER_IP_PER_HOUR } from '@linkbio/shared-contracts';
+import { BookingEmailRateLimit, BookingIpRateLimit, BookingLinkRateLimit } from './application/ports/booking-rate-limits.js';
+import { BookingManageStore } from './application/ports/booking-manage.store.js';
+import { ManageBookingUseCase } from './application/manage-booking.use-case.js';
+import { BookingManageController } from './http/booking-manage.controller.js';
+import { PostgresBookingManageStore } from './infrastructure/postgres-booking-manage.store.js';
+import { ExpireBookingHoldsUseCase } from './application/expire-booking-holds.use-case.js';
+import { ListBookingsUseCase } from './application/list-bookings.use-case.js';
 import { ConfirmBookingPaymentUseCase } from './application/confirm-booking-payment.use-case.js';
 import { ConfirmLocalCardUseCase } from './application/confirm-local-card.use-case.js';
 import { CreateBookingUseCase } from './application/create-booking.use-case.js';
@@ -14,6 +24,11 @@ import { Transactions } from '../../shared/transactions.js';
 import { SettleBookingService } from './application/settle-booking.service.js';
 import { PaymentMetrics } from './application/payment-metrics.js';
 import { PremiumEnding } from './application/ports/premium-ending.js';
+import { RenewLocalSubscriptionsUseCase } from './application/renew-local-subscriptions.use-case.js';
+import { RefundBookingUseCase } from './application/refund-booking.use-case.js';
+import { RefundEffects } from './application/refund-effects.service.js';
+import { RefundStore } from './application/ports/refund.store.js';
+import { PostgresRefundStore } from './infrastructure/postgres-refund.store.js';
 import { SubscriptionsUseCase } from './application/subscriptions.use-case.js';
 import { BillingSweepProcessor } from './jobs/billing-sweep.processor.js';
 import { BillingController } from './http/billing.controller.js';
@@ -26,12 +41,13 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
 
 /**
  * Paid bookings and Premium. The payment provider is chosen at boot: Stripe when STRIPE_SECRET_KEY is set,
- * else the local test provider. The worker's billing sweep (BillingSweepProcessor, every minute) ends
- * subscriptions cancelled at period end and retries e-mails not sent yet.
+ * else the local test provider. A booking at a set time holds its slot through scheduling's SlotReservations.
+ * The worker's billing sweep (BillingSweepProcessor, every minute) ends subscriptions cancelled at period end,
+ * expires bookings whose held slot ran out unpaid and retries e-mails not sent yet.
  */
 @Module({
-  imports: [EmailModule],
-  controllers: [BillingController],
+  imports: [EmailModule, SchedulingModule],
+  controllers: [BillingController, BookingManageController],
   providers: [
     { provide: BillingStore, useClass: PostgresBillingStore },
     { provide: LocalPaymentStore, useClass: PostgresLocalPaymentStore },
@@ -53,8 +69,19 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
     PaymentMetrics,
     HandlePaymentEventUseCase,
     CreateBookingUseCase,
+    ListBookingsUseCase,
+    ExpireBookingHoldsUseCase,
+    rateLimitProvider(BookingIpRateLimit, 'booking_ip', BOOKINGS_PER_IP_PER_HOUR, 60 * 60),
+    rateLimitProvider(BookingEmailRateLimit, 'booking_email', BOOKINGS_PER_EMAIL_PER_HOUR, 60 * 60),
     ConfirmBookingPaymentUseCase,
     ConfirmLocalCardUseCase,
+    RenewLocalSubscriptionsUseCase,
+    { provide: RefundStore, useClass: PostgresRefundStore },
+    RefundEffects,
+    RefundBookingUseCase,
+    { provide: BookingManageStore, useClass: PostgresBookingManageStore },
+    rateLimitProvider(BookingLinkRateLimit, 'booking_link', BOOKING_LINK_LOOKUPS_PER_10_MINUTES, 10 * 60),
+    ManageBookingUseCase,
     SubscriptionsUseCase,
     { provide: PremiumEnding, useExisting: SubscriptionsUseCase },
     BillingSweepProcessor,

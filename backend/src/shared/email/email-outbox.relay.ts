@@ -3,12 +3,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../clock.js';
 import { Metrics, type Counter } from '../metrics/metrics.js';
 import { EmailSender } from './email-sender.js';
+import { maskEmail, maskEmails } from '../logging/mask-email.js';
 
 interface OutboxRow {
   id: string;
   recipient: string;
   subject: string;
   body: string;
+  calendar_method: 'REQUEST' | 'CANCEL' | null;
+  calendar: string | null;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -47,19 +50,20 @@ export class EmailOutboxRelay {
       for (;;) {
         const batch = await this.em.fork().transactional(async (tx) => {
           const rows = await tx.execute<OutboxRow[]>(
-            `select id, recipient, subject, body from email_outbox
+            `select id, recipient, subject, body, calendar_method, calendar from email_outbox
               where sent_at is null and attempts < ? order by created_at limit 10 for update skip locked`,
             [MAX_ATTEMPTS],
           );
           for (const row of rows) {
             try {
-              await this.sender.send({ to: row.recipient, subject: row.subject, text: row.body });
+              const calendar = row.calendar_method && row.calendar ? { method: row.calendar_method, content: row.calendar } : undefined;
+              await this.sender.send({ to: row.recipient, subject: row.subject, text: row.body, calendar });
               await tx.execute('update email_outbox set sent_at = ?, attempts = attempts + 1 where id = ?', [this.clock.now(), row.id]);
               sent += 1;
               this.emailsSent.inc();
             } catch (error) {
               const message = error instanceof Error ? error.message : String(error);
-              this.logger.warn(`E-mail to ${row.recipient} not sent yet: ${message}`);
+              this.logger.warn(`E-mail to ${maskEmail(row.recipient)} not sent yet: ${maskEmails(message)}`);
               failed = true;
               this.emailsFailed.inc();
               await tx.execute('update email_outbox set attempts = attempts + 1, last_error = ? where id = ?', [message.slice(0, 500), row.id]);

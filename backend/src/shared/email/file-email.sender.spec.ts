@@ -19,4 +19,24 @@ describe('FileEmailSender', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('sends an invite along as a text/calendar part with its METHOD, the text unchanged', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mail-'));
+    try {
+      const sender = new FileEmailSender(dir, 'Linkbio <no-reply@linkbio.local>', () => new Date('2026-03-02T12:00:00Z'));
+      const ics = 'BEGIN:VCALENDAR\nMETHOD:CANCEL\nEND:VCALENDAR\n';
+      await sender.send({ to: 'ada@example.com', subject: 'Cancelled', text: 'Your session is cancelled.', calendar: { method: 'CANCEL', content: ics } });
+      const [file] = await readdir(dir);
+      const eml = await readFile(join(dir, file!), 'utf8');
+      const boundary = /boundary="([^"]+)"/.exec(eml)![1]!;
+      const parts = eml.split(`--${boundary}`);
+      expect(parts).toHaveLength(4);
+      expect(parts[1]).toContain('Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\nYour session is cancelled.');
+      expect(parts[2]).toContain('Content-Type: text/calendar; charset=utf-8; method=CANCEL');
+      expect(parts[2]).toContain('\r\n\r\nBEGIN:VCALENDAR\r\nMETHOD:CANCEL\r\nEND:VCALENDAR\r\n');
+      expect(parts[3]).toBe('--\r\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

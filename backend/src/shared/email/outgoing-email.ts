@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../ids.js';
+import { icsOf, type CalendarInvite } from './calendar-invite.js';
 
 /** An e-mail to queue in the outbox (email_outbox); one per dedupe key, ever. */
 export interface OutgoingEmail {
@@ -8,6 +9,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** An appointment to add to (or, method CANCEL, remove from) the recipient's calendar. */
+  calendar?: CalendarInvite;
 }
 
 /**
@@ -16,8 +19,8 @@ export interface OutgoingEmail {
  */
 export async function queueEmail(em: EntityManager, email: OutgoingEmail, now: Date): Promise<void> {
   await em.execute(
-    `insert into email_outbox (id, dedupe_key, recipient, subject, body, created_at) values (?, ?, ?, ?, ?, ?)
-     on conflict (dedupe_key) do nothing`,
-    [newId(), email.dedupeKey, email.to, email.subject, email.text, now],
+    `insert into email_outbox (id, dedupe_key, recipient, subject, body, calendar_method, calendar, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (dedupe_key) do nothing`,
+    [newId(), email.dedupeKey, email.to, email.subject, email.text, email.calendar?.method ?? null, email.calendar ? icsOf(email.calendar) : null, now],
   );
 }

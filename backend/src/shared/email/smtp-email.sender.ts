@@ -14,7 +14,14 @@ export class SmtpEmailSender extends EmailSender {
   }
 
   async send(message: EmailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text });
+    await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      // nodemailer's calendar invite: a text/calendar alternative with its METHOD, and the .ics attached.
+      ...(message.calendar ? { icalEvent: { method: message.calendar.method, content: message.calendar.content, filename: 'invite.ics' } } : {}),
+    });
   }
 
   close(): void {

@@ -97,6 +97,7 @@ describe('DashboardPage', () => {
       'Your Links',
       'Plan',
       'Bookings',
+      'Availability',
       'Payouts',
     ]);
     expect(screen.getByText('JPG, PNG up to 2MB. Square images work best.')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { PageLayout } from '@/components/layout/page-layout';
 import { currentUserKey } from '@/features/auth/api/current-user';
 import { LazyAnalyticsCard } from '@/features/analytics/components/lazy-analytics-card';
 import { PlanCard } from '@/features/billing/components/plan-card';
+import { AvailabilityCard } from '@/features/availability/components/availability-card';
 import { BookingsCard } from '@/features/bookings/components/bookings-card';
 import { analyticsKey } from '@/features/dashboard/api/get-analytics';
 import { BookingSettingsCard } from '@/features/dashboard/components/booking-settings-card';
@@ -27,7 +28,7 @@ import { RequireCreator } from '../require-creator';
  * The creator's dashboard (spec §2): header, stats, then the cards in the spec's order. The features do not
  * know each other; this route wires them: settings answers become the current user, link changes refresh
  * the analytics, a plan change refreshes the current user, the links the page shows go to the template's
- * preview. Analytics sits below the stats; Plan, Bookings and Payouts come after the spec's cards. Each card
+ * preview. Analytics sits below the stats; Plan, Bookings, Availability and Payouts come after the spec's cards. Each card
  * keeps its own height beside a taller neighbour.
  */
 function CreatorDashboard({ user }: { user: UserView }) {
@@ -57,6 +58,7 @@ function CreatorDashboard({ user }: { user: UserView }) {
       <div className="grid gap-6 lg:grid-cols-10 lg:items-start">
         <PlanCard onPlanChanged={() => void refreshUser()} className="lg:col-span-4" />
         <BookingsCard className="lg:col-span-6" />
+        <AvailabilityCard bookingEnabled={user.enableBooking} className="lg:col-span-10" />
         <PayoutsCard className="lg:col-span-10" />
       </div>
     </div>

@@ -6,7 +6,9 @@ import { applyInvoicePaid, applySnapshot, type Subscription } from '../domain/su
 import { BillingStore } from './ports/billing.store.js';
 import { PaymentMetrics } from './payment-metrics.js';
 import { Transactions } from '../../../shared/transactions.js';
-import { intentFacts, invoiceFacts, subscriptionFacts } from './provider-objects.js';
+import { chargeRefundFacts, intentFacts, invoiceFacts, refundFacts, subscriptionFacts, type RefundFacts } from './provider-objects.js';
+import { RefundStore } from './ports/refund.store.js';
+import { RefundEffects } from './refund-effects.service.js';
 import { SettleBookingService } from './settle-booking.service.js';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -29,6 +31,8 @@ export class HandlePaymentEventUseCase {
     private readonly outbox: EmailOutboxRelay,
     private readonly clock: Clock,
     private readonly metrics: PaymentMetrics,
+    private readonly refunds: RefundStore,
+    private readonly refundEffects: RefundEffects,
   ) {}
 
   /** A Stripe webhook's event. */
@@ -79,9 +83,37 @@ export class HandlePaymentEventUseCase {
         }
         return this.saveSubscription(current, applySnapshot(current, facts.snapshot, event.created));
       }
+      case 'charge.refunded':
+      case 'refund.created':
+      case 'refund.updated':
+      case 'refund.failed': {
+        const refund = event.type === 'charge.refunded' ? chargeRefundFacts(object) : refundFacts(object);
+        return refund ? this.applyRefund(refund) : 'ignored';
+      }
       default:
         return 'ignored';
     }
+  }
+
+  /**
+   * A refund the provider reports. In full and succeeded: the booking is refunded, also when the refund was
+   * made at the provider itself (its earning reversed then, as for a cancellation). Refused: the refund is
+   * asked again by the sweep, under a new key. Partial refunds are the operators' business: ignored.
+   */
+  private async applyRefund(refund: RefundFacts): Promise<EventOutcome> {
+    const found = await this.store.findBookingByIntent(refund.intentId);
+    const booking = found && (await this.refunds.lockBooking(found.id));
+    if (!booking) return 'ignored';
+    const now = this.clock.now();
+    if (refund.status === 'failed') {
+      const ours = await this.refunds.refundOf(booking.id);
+      if (!ours || booking.status !== 'refund_due' || (ours.providerRefundId && ours.providerRefundId !== refund.refundId)) return 'ignored';
+      await this.refunds.recordAttempt(ours.id, { status: 'failed', providerRefundId: refund.refundId ?? undefined, refused: true }, now);
+      return 'applied';
+    }
+    if (refund.status !== 'succeeded' || refund.amount < booking.amount) return 'ignored';
+    if (booking.status === 'paid') await this.refundEffects.decide(booking, 'at_provider', now);
+    return (await this.refundEffects.complete(booking.id, refund.refundId, now)) ? 'applied' : 'ignored';
   }
 
   private async saveSubscription(current: Subscription, next: Subscription | null): Promise<EventOutcome> {

@@ -7,7 +7,7 @@ type Provider = 'stripe' | 'local';
 /**
  * Payments and refunds as the payment provider reports them, counted once per event (a delivery repeated is
  * not counted again), after its effects are committed: bookings' and Premium's payments that succeeded or
- * failed, and refunds (made at the provider: the product itself does not refund).
+ * failed, and refunds (Stripe's as its events report them, the local provider's when made).
  */
 @Injectable()
 export class PaymentMetrics {

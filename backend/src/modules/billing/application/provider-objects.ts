@@ -68,3 +68,30 @@ export function invoiceFacts(object: Obj): InvoiceFacts | null {
   const firstLine = asObj((asObj(object.lines).data as unknown[] | undefined)?.[0]);
   return { subscriptionId, periodEnd: fromUnix(asObj(firstLine.period).end) };
 }
+
+export interface RefundFacts {
+  /** The refund's id; null for a charge.refunded whose refunds list is not included. */
+  refundId: string | null;
+  intentId: string;
+  amount: number;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
+/** charge.refunded: the charge's payment and how much of it is refunded so far. */
+export function chargeRefundFacts(object: Obj): RefundFacts | null {
+  const intentId = idOf(object.payment_intent);
+  const amount = asInt(object.amount_refunded);
+  if (!intentId || amount === null) return null;
+  const refunds = (asObj(object.refunds).data as unknown[] | undefined) ?? [];
+  return { refundId: idOf(refunds[0]), intentId, amount, status: 'succeeded' };
+}
+
+/** refund.created / refund.updated / refund.failed: one refund and how it stands. */
+export function refundFacts(object: Obj): RefundFacts | null {
+  const refundId = asString(object.id);
+  const intentId = idOf(object.payment_intent);
+  const amount = asInt(object.amount);
+  const status = asString(object.status);
+  if (!refundId || !intentId || amount === null || !status) return null;
+  return { refundId, intentId, amount, status: status === 'succeeded' ? 'succeeded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending' };
+}

@@ -1,12 +1,24 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PAID_BOOKING_STATUSES } from '@linkbio/shared-contracts';
+import type { Env } from '../../../config/env.js';
 import { Clock } from '../../../shared/clock.js';
-import { dollars, type Booking } from '../domain/booking.js';
+import { ENV } from '../../../shared/infrastructure/infrastructure.tokens.js';
+import { newSecretToken } from '../../identity/domain/secret-link.js';
+import { linkOrigin } from '../../identity/http/link-origin.js';
+import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
+import type { Booking } from '../domain/booking.js';
+import { paidBookingEmails } from './booking-emails.js';
 import { BillingStore } from './ports/billing.store.js';
+import { BookingManageStore } from './ports/booking-manage.store.js';
 
 /**
  * The one way a booking becomes paid, called inside a transaction by the webhook/event path and by the
  * server-side payment check alike. The conditional UPDATE lets exactly one caller through; that caller
- * writes the ledger entry (unique per booking) and queues the two e-mails (unique per booking and kind).
+ * keeps the booking's slot (when it was booked at a set time), writes the ledger entry (unique per booking)
+ * and queues the two e-mails (unique per booking and kind; a session at a set time says when and carries its
+ * calendar invite, and the visitor's receipt their private link to cancel or move it: a new token, kept only as
+ * its hash). A payment that came after the hold ran out, for a time someone else has taken meanwhile,
+ * leaves the booking refund_due: no earning, no e-mails.
  */
 @Injectable()
 export class SettleBookingService {
@@ -15,6 +27,9 @@ export class SettleBookingService {
   constructor(
     private readonly store: BillingStore,
     private readonly clock: Clock,
+    private readonly slots: SlotReservations,
+    private readonly manage: BookingManageStore,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** @returns the booking when this call made it paid, null when it was already paid or does not match. */
@@ -27,61 +42,30 @@ export class SettleBookingService {
     const booking = await this.store.markPaid(bookingId, payment.intentId, payment.amount, now);
     if (!booking) {
       const existing = await this.store.findBooking(bookingId);
-      if (existing && existing.status !== 'paid') {
+      if (existing && !PAID_BOOKING_STATUSES.includes(existing.status)) {
         this.logger.warn(`Payment ${payment.intentId} (${payment.amount}) does not match booking ${bookingId} (${existing.amount}): ignored`);
       }
+      return null;
+    }
+    if (booking.slotStart && !(await this.slots.keep(booking.id, now))) {
+      await this.store.markRefundDue(booking.id);
+      this.logger.warn(`Payment ${payment.intentId} for booking ${bookingId} came after its slot was taken: refund due`);
       return null;
     }
     await this.store.creditCreator(booking, now);
     const creator = await this.store.findCreator(booking.creatorId);
     if (creator) {
-      const lines = [
-        `Service Fee: ${dollars(booking.userAmount)}`,
-        `Platform Fee (20%): ${dollars(booking.platformFee)}`,
-        `Total: ${dollars(booking.amount)}`,
-      ];
-      await this.store.enqueueEmail(
-        {
-          dedupeKey: `booking:${booking.id}:receipt`,
-          to: booking.customerEmail,
-          subject: `Booking confirmed with ${creator.displayName}`,
-          text: [
-            `Hi ${booking.customerName},`,
-            '',
-            `Your payment was successful and your session with ${creator.displayName} (@${creator.username}) is booked.`,
-            '',
-            ...lines,
-            '',
-            `Booking reference: ${booking.id}`,
-            `${creator.displayName} will contact you at this address to arrange the session.`,
-          ].join('\n'),
-        },
-        now,
-      );
-      await this.store.enqueueEmail(
-        {
-          dedupeKey: `booking:${booking.id}:creator`,
-          to: creator.email,
-          subject: `New booking from ${booking.customerName}`,
-          text: [
-            `Hi ${creator.displayName},`,
-            '',
-            `${booking.customerName} booked a paid session with you.`,
-            '',
-            `Name: ${booking.customerName}`,
-            `Email: ${booking.customerEmail}`,
-            `Phone: ${booking.customerPhone ?? '-'}`,
-            `Message: ${booking.message ?? '-'}`,
-            '',
-            `You earn: ${dollars(booking.userAmount)} (paid out weekly)`,
-            `Customer paid: ${dollars(booking.amount)}`,
-            '',
-            `Booking reference: ${booking.id}`,
-          ].join('\n'),
-        },
-        now,
-      );
+      const timeZone = booking.slotStart ? await this.slots.timeZoneOf(creator.id) : 'UTC';
+      const manageUrl = booking.slotStart ? await this.manageLink(booking.id) : null;
+      for (const email of paidBookingEmails(booking, creator, timeZone, now, manageUrl)) await this.store.enqueueEmail(email, now);
     }
     return booking;
+  }
+
+  /** The booking's manage page, under a new token whose hash alone is stored (the e-mail holds the link). */
+  private async manageLink(bookingId: string): Promise<string> {
+    const { token, tokenHash } = newSecretToken();
+    await this.manage.setTokenHash(bookingId, tokenHash);
+    return `${linkOrigin(this.env).replace(/\/+$/, '')}/booking/${token}`;
   }
 }

@@ -1,5 +1,5 @@
 import { PaymentMessages } from '@linkbio/shared-contracts';
-import { chargeTestCard, passesLuhn } from './test-cards.js';
+import { chargeSavedCard, chargeTestCard, passesLuhn, savedCardOf } from './test-cards.js';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
 const card = (cardNumber: string, expiry = '12/30', cvc = '123') => ({ cardNumber, expiry, cvc });
@@ -28,5 +28,20 @@ describe('the local provider with Stripe test cards', () => {
     expect(passesLuhn('79927398713')).toBe(true);
     expect(passesLuhn('79927398710')).toBe(false);
     expect(passesLuhn('12a4')).toBe(false);
+  });
+
+  it('keeps the last four digits and the expiry of a card for renewals, never the number', () => {
+    expect(savedCardOf({ cardNumber: '4242 4242 4242 4242', expiry: '03/26' })).toEqual({ last4: '4242', expMonth: 3, expYear: 2026 });
+    expect(savedCardOf({ cardNumber: '5555555555554444', expiry: '12 / 30' })).toEqual({ last4: '4444', expMonth: 12, expYear: 2030 });
+  });
+
+  it('charges a saved card again through its expiry month, then declines it as expired', () => {
+    const saved = { last4: '4242', expMonth: 3, expYear: 2026 };
+    expect(chargeSavedCard(saved, new Date('2026-03-31T23:59:59Z'))).toEqual({ kind: 'approved' });
+    expect(chargeSavedCard(saved, new Date('2026-04-01T00:00:00Z'))).toEqual({
+      kind: 'declined',
+      code: 'expired_card',
+      message: PaymentMessages.cardExpired,
+    });
   });
 });

@@ -19,6 +19,30 @@ const DECLINES: Record<string, { code: string; message: string }> = {
   '4000000000000119': { code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
 };
 
+/** What the local provider keeps of a card that paid a subscription, to charge it again at each renewal. */
+export interface SavedCard {
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** The card a confirmation used, as saved for renewals (its form already checked by chargeTestCard). */
+export function savedCardOf(card: { cardNumber: string; expiry: string }): SavedCard {
+  const digits = card.cardNumber.replace(/ /g, '');
+  const [, month, year] = /^(\d{2}) ?\/ ?(\d{2})$/.exec(card.expiry)!;
+  return { last4: digits.slice(-4), expMonth: Number(month), expYear: 2000 + Number(year) };
+}
+
+/**
+ * Charging a saved card again (a renewal): approved until the card's expiry month is over, then declined as
+ * expired, as an issuer does. Only approving cards are ever saved: a declined one never paid a first invoice.
+ */
+export function chargeSavedCard(card: SavedCard, at: Date): CardOutcome {
+  const atMonths = at.getUTCFullYear() * 12 + at.getUTCMonth();
+  if (card.expYear * 12 + (card.expMonth - 1) < atMonths) return { kind: 'declined', code: 'expired_card', message: PaymentMessages.cardExpired };
+  return { kind: 'approved' };
+}
+
 export function passesLuhn(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;
   let sum = 0;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
 import { LocalPaymentStore } from '../application/ports/local-payment.store.js';
-import { PaymentGateway, type NewSubscription, type PaymentIntentState } from '../application/ports/payment-gateway.js';
+import { PaymentGateway, type NewSubscription, type PaymentIntentState, type RefundState } from '../application/ports/payment-gateway.js';
 import { Transactions } from '../../../shared/transactions.js';
 import { MONTHLY_PRICE_CENTS, type SubscriptionSnapshot } from '../domain/subscription.js';
 
@@ -41,6 +41,17 @@ export class LocalPaymentGateway extends PaymentGateway {
     return { id: intent.id, status: intent.status, amount: intent.amount, currency: intent.currency, clientSecret: intent.clientSecret, metadata: intent.metadata };
   }
 
+  refund(input: { intentId: string; amount: number; key: string }): Promise<RefundState> {
+    return this.transactions.run(async () => {
+      const refundId = `re_local_${input.key.replace(/[^A-Za-z0-9]/g, '')}`;
+      const intent = await this.store.lockIntent(input.intentId);
+      if (!intent || intent.amount < input.amount) return { refundId, status: 'failed' as const };
+      if (intent.status === 'succeeded') await this.store.setIntentStatus(intent.id, 'refunded', null, this.clock.now());
+      // Refunded already (this key's refund, asked again): the same answer.
+      return { refundId, status: intent.status === 'requires_payment_method' ? ('failed' as const) : ('succeeded' as const) };
+    });
+  }
+
   createCustomer(): Promise<string> {
     return Promise.resolve(`cus_local_${randomBytes(12).toString('hex')}`);
   }
@@ -64,6 +75,14 @@ export class LocalPaymentGateway extends PaymentGateway {
       if (!subscription || subscription.status !== 'incomplete') return null;
       const intent = await this.firstPayment(subscription.id, subscription.userId, this.clock.now());
       return intent.status === 'requires_payment_method' ? intent.clientSecret : null;
+    });
+  }
+
+  subscriptionState(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    return this.transactions.run(async () => {
+      const subscription = await this.store.lockSubscription(subscriptionId);
+      if (!subscription) return null;
+      return { status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd };
     });
   }
 

@@ -21,6 +21,9 @@ interface SubscriptionRow {
   current_period_start: Date | null;
   current_period_end: Date | null;
   cancel_at_period_end: boolean;
+  card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
 }
 
 const toIntent = (r: IntentRow): LocalIntent => ({
@@ -41,6 +44,7 @@ const toSubscription = (r: SubscriptionRow): LocalSubscription => ({
   currentPeriodStart: r.current_period_start ? new Date(r.current_period_start) : null,
   currentPeriodEnd: r.current_period_end ? new Date(r.current_period_end) : null,
   cancelAtPeriodEnd: r.cancel_at_period_end,
+  card: r.card_last4 && r.card_exp_month && r.card_exp_year ? { last4: r.card_last4, expMonth: r.card_exp_month, expYear: r.card_exp_year } : null,
 });
 
 /** 24 random bytes (192 bits) per secret: unguessable, like Stripe's client secrets. */
@@ -73,6 +77,11 @@ export class PostgresLocalPaymentStore extends LocalPaymentStore {
     return row ? toIntent(row) : null;
   }
 
+  async lockIntent(id: string): Promise<LocalIntent | null> {
+    const [row] = await this.rows<IntentRow>('select * from local_payment_intents where id = ? for update', [id]);
+    return row ? toIntent(row) : null;
+  }
+
   async lockIntentBySecret(clientSecret: string): Promise<LocalIntent | null> {
     const [row] = await this.rows<IntentRow>('select * from local_payment_intents where client_secret = ? for update', [clientSecret]);
     return row ? toIntent(row) : null;
@@ -91,6 +100,7 @@ export class PostgresLocalPaymentStore extends LocalPaymentStore {
       currentPeriodStart: null,
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
+      card: null,
     };
     await this.rows(
       `insert into local_subscriptions (id, customer_id, user_id, status, cancel_at_period_end, created_at)
@@ -107,9 +117,20 @@ export class PostgresLocalPaymentStore extends LocalPaymentStore {
 
   async saveSubscription(s: LocalSubscription): Promise<void> {
     await this.rows(
-      `update local_subscriptions set status = ?, current_period_start = ?, current_period_end = ?, cancel_at_period_end = ?
+      `update local_subscriptions set status = ?, current_period_start = ?, current_period_end = ?, cancel_at_period_end = ?,
+              card_last4 = ?, card_exp_month = ?, card_exp_year = ?
         where id = ?`,
-      [s.status, s.currentPeriodStart, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.id],
+      [s.status, s.currentPeriodStart, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.card?.last4 ?? null, s.card?.expMonth ?? null, s.card?.expYear ?? null, s.id],
     );
+  }
+
+  async dueForRenewal(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.rows<{ id: string }>(
+      `select id from local_subscriptions
+        where status in ('active', 'past_due') and not cancel_at_period_end and current_period_end <= ?
+        order by current_period_end limit ?`,
+      [now, limit],
+    );
+    return rows.map((row) => row.id);
   }
 }

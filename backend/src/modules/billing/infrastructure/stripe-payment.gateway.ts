@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { PaymentMessages } from '@linkbio/shared-contracts';
 import { DomainError, unavailable } from '../../../shared/domain-error.js';
-import { PaymentGateway, type NewSubscription, type PaymentIntentState } from '../application/ports/payment-gateway.js';
+import { PaymentGateway, type NewSubscription, type PaymentIntentState, type RefundState } from '../application/ports/payment-gateway.js';
 import { subscriptionFacts } from '../application/provider-objects.js';
 import { PREMIUM_LOOKUP_KEY, type SubscriptionSnapshot } from '../domain/subscription.js';
 
@@ -135,6 +135,17 @@ export class StripePaymentGateway extends PaymentGateway {
     });
   }
 
+  subscriptionState(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    return this.call('read a subscription', async () => {
+      try {
+        return this.snapshot(await this.stripe.subscriptions.retrieve(subscriptionId));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null; // unknown id
+        throw error;
+      }
+    });
+  }
+
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
     return this.call('cancel a subscription', async () => {
       const subscription = await this.stripe.subscriptions.update(
@@ -157,6 +168,17 @@ export class StripePaymentGateway extends PaymentGateway {
         if (found && found.status !== 'canceled' && found.status !== 'incomplete_expired') throw error;
         return found ? this.snapshot(found) : { status: 'canceled', currentPeriodEnd: null, cancelAtPeriodEnd: false };
       }
+    });
+  }
+
+  refund(input: { intentId: string; amount: number; key: string; bookingId: string }): Promise<RefundState> {
+    return this.call('refund a payment', async () => {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: input.intentId, amount: input.amount, metadata: { bookingId: input.bookingId } },
+        { idempotencyKey: `refund-${input.key}` },
+      );
+      const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+      return { refundId: refund.id, status };
     });
   }
 

@@ -1,9 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
 import { JobProcessor } from '../../../shared/queues/job-processor.js';
+import { ExpireBookingHoldsUseCase } from '../application/expire-booking-holds.use-case.js';
+import { RefundBookingUseCase } from '../application/refund-booking.use-case.js';
+import { RenewLocalSubscriptionsUseCase } from '../application/renew-local-subscriptions.use-case.js';
 import { SubscriptionsUseCase } from '../application/subscriptions.use-case.js';
 
-/** Every minute: subscriptions cancelled at period end are ended, e-mails not sent yet are retried. */
+/**
+ * Every minute: the local provider's subscriptions due are renewed (or end, their card declined),
+ * subscriptions cancelled at period end are ended, bookings whose held slot ran out unpaid
+ * expire (and free their slots), refunds not made yet are tried again, e-mails not sent yet are retried.
+ */
 @Injectable()
 export class BillingSweepProcessor extends JobProcessor<'maintenance'> {
   readonly queue = 'maintenance';
@@ -12,13 +19,19 @@ export class BillingSweepProcessor extends JobProcessor<'maintenance'> {
   constructor(
     private readonly subscriptions: SubscriptionsUseCase,
     private readonly outbox: EmailOutboxRelay,
+    private readonly holds: ExpireBookingHoldsUseCase,
+    private readonly renewals: RenewLocalSubscriptionsUseCase,
+    private readonly refunds: RefundBookingUseCase,
   ) {
     super();
   }
 
-  async process(): Promise<{ ended: number; sent: number }> {
+  async process(): Promise<{ renewed: number; declined: number; ended: number; expired: number; refunded: number; sent: number }> {
+    const { renewed, declined } = await this.renewals.execute();
     const ended = await this.subscriptions.endLapsed();
+    const expired = await this.holds.execute();
+    const refunded = await this.refunds.refundDue();
     const sent = await this.outbox.deliverPending();
-    return { ended, sent };
+    return { renewed, declined, ended, expired, refunded, sent };
   }
 }

@@ -23,8 +23,12 @@ const DAILY_SQL = `
 
 const BOOKINGS_SQL = `
   select id, customer_name, customer_email, customer_phone, message, amount, user_amount, platform_fee, currency,
-         status, created_at, paid_at
+         status, created_at, paid_at, slot_start, slot_end, refunded_at
     from bookings where creator_id = $1 order by created_at, id`;
+
+const AVAILABILITY_SQL = `
+  select time_zone, session_minutes, buffer_minutes, min_notice_hours, horizon_days, weekly, dates_off, cancellation_hours
+    from availability where creator_id = $1`;
 
 const PAYOUTS_SQL = `
   select id, week, amount, currency, method, destination, status, reference, created_at, paid_at
@@ -88,6 +92,9 @@ interface BookingRow {
   status: string;
   created_at: Date;
   paid_at: Date | null;
+  slot_start: Date | null;
+  slot_end: Date | null;
+  refunded_at: Date | null;
 }
 interface PayoutRow {
   id: string;
@@ -137,11 +144,12 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const links = await read<LinkRow>(LINKS_SQL);
       const daily = await read<DayRow>(DAILY_SQL);
       const bookings = await read<BookingRow>(BOOKINGS_SQL);
+      const [availability] = await read<AvailabilityRow>(AVAILABILITY_SQL);
       const payouts = await read<PayoutRow>(PAYOUTS_SQL);
       const subscriptions = await read<SubscriptionRow>(SUBSCRIPTIONS_SQL);
       const support = await read<SupportRow>(SUPPORT_SQL);
       await client.query('commit');
-      return toExport(now, { account, links, daily, bookings, payouts, subscriptions, support });
+      return toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -151,11 +159,23 @@ export class PostgresAccountDataSource extends AccountDataSource {
   }
 }
 
+interface AvailabilityRow {
+  time_zone: string;
+  session_minutes: number;
+  buffer_minutes: number;
+  min_notice_hours: number;
+  horizon_days: number;
+  weekly: Array<{ day: number; start: string; end: string }>;
+  dates_off: string[];
+  cancellation_hours: number;
+}
+
 interface Rows {
   account: AccountRow;
   links: LinkRow[];
   daily: DayRow[];
   bookings: BookingRow[];
+  availability: AvailabilityRow | null;
   payouts: PayoutRow[];
   subscriptions: SubscriptionRow[];
   support: SupportRow[];
@@ -188,6 +208,16 @@ function toExport(now: Date, rows: Rows): AccountExport {
     settings: {
       payouts: { paypalEmail: a.paypal_email, cashappHandle: a.cashapp_handle },
       booking: { enabled: a.enable_booking, priceCents: a.booking_price },
+      availability: rows.availability && {
+        timeZone: rows.availability.time_zone,
+        sessionMinutes: rows.availability.session_minutes,
+        bufferMinutes: rows.availability.buffer_minutes,
+        minNoticeHours: rows.availability.min_notice_hours,
+        horizonDays: rows.availability.horizon_days,
+        weekly: rows.availability.weekly,
+        datesOff: rows.availability.dates_off,
+        cancellationHours: rows.availability.cancellation_hours,
+      },
     },
     links: rows.links.map((l) => ({
       id: l.id,
@@ -219,6 +249,9 @@ function toExport(now: Date, rows: Rows): AccountExport {
       status: b.status,
       createdAt: b.created_at.toISOString(),
       paidAt: iso(b.paid_at),
+      slotStart: iso(b.slot_start),
+      slotEnd: iso(b.slot_end),
+      refundedAt: iso(b.refunded_at),
     })),
     payouts: rows.payouts.map((p) => ({
       id: p.id,

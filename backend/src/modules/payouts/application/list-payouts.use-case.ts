@@ -13,6 +13,11 @@ export class ListPayoutsUseCase {
     return this.store.listForCreator(creatorId);
   }
 
+  /** What the creator has earned and not been paid out yet, refunds taken off (negative: owed to the next payouts). */
+  balanceOf(creatorId: Id): Promise<number> {
+    return this.store.balanceOf(creatorId);
+  }
+
   forOperators(filter: OperatorPayoutFilter = {}): Promise<PayoutWithCreator[]> {
     return this.store.listForOperators(filter);
   }

@@ -65,6 +65,14 @@ export class PostgresPayoutStore extends PayoutStore {
     return this.em.execute<T[]>(sql, params as never[]);
   }
 
+  async balanceOf(creatorId: Id): Promise<number> {
+    const [row] = await this.rows<{ cents: string }>(
+      'select coalesce(sum(amount), 0)::bigint::text as cents from ledger_entries where creator_id = ? and payout_id is null',
+      [creatorId],
+    );
+    return Number(row?.cents ?? 0);
+  }
+
   async creatorsWithUnassignedEntries(before: Date): Promise<Id[]> {
     const rows = await this.rows<{ creator_id: string }>(
       'select distinct creator_id from ledger_entries where payout_id is null and created_at < ? order by creator_id',

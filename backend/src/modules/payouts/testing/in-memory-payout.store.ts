@@ -65,6 +65,10 @@ export class InMemoryPayoutStore extends PayoutStore {
     return { ...entry };
   }
 
+  async balanceOf(creatorId: Id): Promise<number> {
+    return this.entries.filter((e) => e.creatorId === creatorId && e.payoutId === null).reduce((sum, e) => sum + e.amount, 0);
+  }
+
   entriesOf(creatorId: Id): StoredEntry[] {
     return this.entries.filter((e) => e.creatorId === creatorId).map((e) => ({ ...e }));
   }

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BookingView } from '@linkbio/shared-contracts';
 import { renderDashboard, stubApi } from '@/test/render-dashboard';
@@ -16,8 +17,13 @@ const aBooking = (overrides: Partial<BookingView> = {}): BookingView => ({
   status: 'paid',
   createdAt: '2026-07-05T12:00:00.000Z',
   paidAt: '2026-07-05T12:01:00.000Z',
+  slotStart: null,
+  slotEnd: null,
   ...overrides,
 });
+
+/** GET /api/bookings' answer: one page holding these bookings. */
+const page = (bookings: BookingView[]) => ({ bookings, nextCursor: null, unpaidAttempts: 0 });
 
 const card = () => screen.getByRole('region', { name: 'Bookings' });
 
@@ -35,7 +41,7 @@ describe('BookingsCard', () => {
   });
 
   it("says 'No bookings yet' when there are none", async () => {
-    stubApi({ 'GET /api/bookings': { body: [] } });
+    stubApi({ 'GET /api/bookings': { body: page([]) } });
     renderDashboard(<BookingsCard />);
     expect(await within(card()).findByText('No bookings yet')).toBeInTheDocument();
     expect(within(card()).queryByRole('list')).not.toBeInTheDocument();
@@ -44,7 +50,7 @@ describe('BookingsCard', () => {
   it('lists each paid booking with customer, amount paid, earnings and a status badge', async () => {
     stubApi({
       'GET /api/bookings': {
-        body: [
+        body: page([
           aBooking({ message: 'Portfolio review, please.', customerPhone: '+1 555 0100' }),
           aBooking({
             id: 'b-2',
@@ -53,7 +59,7 @@ describe('BookingsCard', () => {
             amount: 3061,
             userAmount: 2551,
           }),
-        ],
+        ]),
       },
     });
     renderDashboard(<BookingsCard />);
@@ -73,10 +79,10 @@ describe('BookingsCard', () => {
   it('never lists a visitor’s unpaid or failed attempt under "booked and paid for"', async () => {
     stubApi({
       'GET /api/bookings': {
-        body: [
+        body: page([
           aBooking({ id: 'b-2', customerName: 'Lee Park', status: 'pending_payment', paidAt: null }),
           aBooking({ id: 'b-3', customerName: 'Ana Ruiz', status: 'failed', paidAt: null }),
-        ],
+        ]),
       },
     });
     renderDashboard(<BookingsCard />);
@@ -91,5 +97,81 @@ describe('BookingsCard', () => {
     renderDashboard(<BookingsCard />);
     expect(await within(card()).findByText("We couldn't load your bookings.")).toBeInTheDocument();
     expect(within(card()).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows upcoming sessions first, soonest first, with their time in the creator’s zone', async () => {
+    const inDays = (days: number, hour: number) => new Date(Date.UTC(2099, 0, days, hour)).toISOString();
+    stubApi({
+      'GET /api/users/availability': { body: { timeZone: 'Europe/Berlin', weekly: [], datesOff: [], sessionMinutes: 60, bufferMinutes: 0, minNoticeHours: 0, horizonDays: 60, cancellationHours: 24 } },
+      'GET /api/bookings': {
+        body: page([
+          aBooking({ id: 'b-3', customerName: 'Later', slotStart: inDays(9, 14), slotEnd: inDays(9, 15) }),
+          aBooking({ id: 'b-2', customerName: 'Sooner', slotStart: inDays(2, 14), slotEnd: inDays(2, 15) }),
+          aBooking({ id: 'b-1', customerName: 'Unscheduled' }),
+        ]),
+      },
+    });
+    renderDashboard(<BookingsCard />);
+
+    const upcoming = await within(card()).findByRole('list', { name: 'Upcoming sessions' });
+    const rows = within(upcoming).getAllByRole('listitem');
+    expect(rows.map((row) => within(row).getAllByText(/Sooner|Later/)[0]!.textContent)).toEqual(['Sooner', 'Later']);
+    expect(await within(rows[0]!).findByText('(Europe/Berlin)')).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Jan 2, 2099, 3:00');
+    expect(within(card()).getByRole('list', { name: 'Bookings' })).toHaveTextContent('Unscheduled');
+  });
+
+  it('cancels a paid booking after asking: the visitor is refunded, the list read again', async () => {
+    let status: BookingView['status'] = 'paid';
+    const { calls } = stubApi({
+      'GET /api/bookings': () => ({ body: page([aBooking({ status })]) }),
+      'POST /api/bookings/b-1/cancel': () => {
+        status = 'refunded';
+        return { body: { booking: aBooking({ status }) } };
+      },
+    });
+    renderDashboard(<BookingsCard />);
+    const user = userEvent.setup();
+
+    await user.click(await within(card()).findByRole('button', { name: 'Cancel and refund the booking of Sam Rivera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(dialog).toHaveTextContent('Sam Rivera is refunded $54.00 in full and told by e-mail.');
+    expect(dialog).toHaveTextContent('You will not earn the $45.00 of this booking');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+
+    expect(await screen.findByText('Booking cancelled and refunded')).toBeInTheDocument();
+    expect(await within(card()).findByText('Refunded')).toBeInTheDocument();
+    expect(within(card()).queryByRole('button', { name: /Cancel and refund the booking/ })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/bookings/b-1/cancel']);
+  });
+
+  it('keeps the booking when the creator changes their mind, and says why a cancel failed', async () => {
+    const { calls } = stubApi({
+      'GET /api/bookings': { body: page([aBooking()]) },
+      'POST /api/bookings/b-1/cancel': { status: 409, body: { statusCode: 409, message: 'Only a paid booking can be cancelled and refunded.' } },
+    });
+    renderDashboard(<BookingsCard />);
+    const user = userEvent.setup();
+
+    await user.click(await within(card()).findByRole('button', { name: 'Cancel and refund the booking of Sam Rivera' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Keep booking' }));
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+
+    await user.click(within(card()).getByRole('button', { name: 'Cancel and refund the booking of Sam Rivera' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel and refund' }));
+    expect(await screen.findByText('Only a paid booking can be cancelled and refunded.')).toBeInTheDocument();
+  });
+
+  it('pages through the bookings and counts the unpaid attempts it does not list', async () => {
+    stubApi({
+      'GET /api/bookings': { body: { bookings: [aBooking()], nextCursor: 'next-page', unpaidAttempts: 3 } },
+      'GET /api/bookings?cursor=next-page': { body: { bookings: [aBooking({ id: 'b-0', customerName: 'Older One' })], nextCursor: null, unpaidAttempts: 3 } },
+    });
+    renderDashboard(<BookingsCard />);
+
+    expect(await within(card()).findByText('3 booking attempts were not paid and are not listed.')).toBeInTheDocument();
+    await userEvent.click(within(card()).getByRole('button', { name: 'Show more bookings' }));
+    expect(await within(card()).findByText('Older One')).toBeInTheDocument();
+    expect(within(card()).queryByRole('button', { name: 'Show more bookings' })).not.toBeInTheDocument();
   });
 });

@@ -1,34 +1,68 @@
 import { CalendarCheck, RefreshCw } from 'lucide-react';
-import { formatCents, PAID_BOOKING_STATUSES, type BookingStatus, type BookingView } from '@linkbio/shared-contracts';
+import { useRef, useState } from 'react';
+import { PAID_BOOKING_STATUSES, type BookingView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast-store';
+import { messageOf } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useBookings } from '../api/get-bookings';
+import { useAvailability } from '@/features/availability/api/availability';
+import { useBookings, useCancelBooking } from '../api/get-bookings';
+import { BookingRow } from './booking-row';
+import { CancelBookingDialog } from './cancel-booking-dialog';
 
-const STATUS: Partial<Record<BookingStatus, { label: string; className: string }>> = {
-  paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' },
-};
+export { dollars } from './booking-row';
 
 /** What the caption promises: bookings that were paid for (the API lists only those; a visitor's unpaid attempt never shows). */
 const paidFor = (booking: BookingView) => PAID_BOOKING_STATUSES.includes(booking.status);
 
-/** "2026-07-05T14:30:00Z" → "Jul 5, 2026, 2:30 PM", in the creator's time zone. */
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+/** Sessions still to come, soonest first; then every other booking, newest first (as the API answers). */
+function splitByTime(bookings: BookingView[], now: number) {
+  const upcoming = bookings
+    .filter((b) => b.slotStart && new Date(b.slotStart).getTime() > now && b.status === 'paid')
+    .sort((a, b) => a.slotStart!.localeCompare(b.slotStart!));
+  return { upcoming, others: bookings.filter((b) => !upcoming.includes(b)) };
+}
 
-export const dollars = (cents: number) => `$${formatCents(cents)}`;
-
-/** Bookings: every session a visitor booked and paid for, newest first, with what they paid and earned. */
+/**
+ * Bookings: every session a visitor booked and paid for, what they paid and earned, and what became of it;
+ * upcoming sessions first (in the creator's time zone), then the rest, newest first, a page at a time. A paid
+ * booking can be cancelled: the visitor is refunded in full and told by e-mail.
+ */
 export function BookingsCard({ className }: { className?: string }) {
   const bookings = useBookings();
-  const paid = bookings.data?.filter(paidFor) ?? [];
+  const timeZone = useAvailability().data?.timeZone;
+  const cancel = useCancelBooking();
+  const [cancelling, setCancelling] = useState<BookingView | null>(null);
+  const trigger = useRef<HTMLElement | null>(null);
+  const pages = bookings.data?.pages ?? [];
+  const paid = pages.flatMap((page) => page.bookings).filter(paidFor);
+  const unpaidAttempts = pages[0]?.unpaidAttempts ?? 0;
+  const { upcoming, others } = splitByTime(paid, Date.now());
+  const openCancel = (booking: BookingView, button: HTMLButtonElement) => {
+    trigger.current = button;
+    setCancelling(booking);
+  };
+  const confirmCancel = () => {
+    if (!cancelling) return;
+    cancel.mutate(cancelling.id, {
+      onSuccess: ({ booking }) => {
+        setCancelling(null);
+        toast({
+          title: booking.status === 'refunded' ? 'Booking cancelled and refunded' : 'Booking cancelled',
+          description: booking.status === 'refunded' ? undefined : 'The refund is on its way; it is retried in a few minutes.',
+        });
+      },
+      onError: (failure) =>
+        toast({ variant: 'destructive', title: 'Error', description: messageOf(failure, 'Failed to cancel the booking. Please try again.') }),
+    });
+  };
+  const rows = (list: BookingView[]) =>
+    list.map((booking) => (
+      <BookingRow key={booking.id} booking={booking} timeZone={timeZone} onCancel={booking.status === 'paid' ? openCancel : undefined} />
+    ));
+
   return (
     <Card role="region" aria-labelledby="bookings-card-title" className={cn('flex flex-col', className)}>
       <CardHeader>
@@ -42,7 +76,7 @@ export function BookingsCard({ className }: { className?: string }) {
           </div>
         </div>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-4">
         {bookings.isPending ? (
           <div role="status" aria-label="Loading bookings" className="space-y-3">
             {[0, 1, 2].map((row) => (
@@ -74,40 +108,49 @@ export function BookingsCard({ className }: { className?: string }) {
             </p>
           </div>
         ) : (
-          <ul aria-label="Bookings" className="divide-y divide-border rounded-lg border border-border">
-            {paid.map((booking) => (
-              <BookingRow key={booking.id} booking={booking} />
-            ))}
-          </ul>
+          <>
+            {upcoming.length > 0 ? (
+              <section aria-labelledby="upcoming-sessions" className="space-y-2">
+                <h3 id="upcoming-sessions" className="text-sm font-semibold">
+                  Upcoming sessions
+                </h3>
+                <ul aria-label="Upcoming sessions" className="divide-y divide-border rounded-lg border border-border">
+                  {rows(upcoming)}
+                </ul>
+              </section>
+            ) : null}
+            {others.length > 0 ? (
+              <section aria-labelledby="past-bookings" className="space-y-2">
+                {upcoming.length > 0 ? (
+                  <h3 id="past-bookings" className="text-sm font-semibold">
+                    Past and other bookings
+                  </h3>
+                ) : null}
+                <ul aria-label="Bookings" className="divide-y divide-border rounded-lg border border-border">
+                  {rows(others)}
+                </ul>
+              </section>
+            ) : null}
+            {bookings.hasNextPage ? (
+              <Button variant="outline" disabled={bookings.isFetchingNextPage} onClick={() => void bookings.fetchNextPage()}>
+                {bookings.isFetchingNextPage ? 'Loading...' : 'Show more bookings'}
+              </Button>
+            ) : null}
+          </>
         )}
+        {unpaidAttempts > 0 ? (
+          <p className="text-xs text-muted-foreground">
+            {unpaidAttempts} booking {unpaidAttempts === 1 ? 'attempt was' : 'attempts were'} not paid and {unpaidAttempts === 1 ? 'is' : 'are'} not listed.
+          </p>
+        ) : null}
       </CardContent>
+      <CancelBookingDialog
+        booking={cancelling}
+        pending={cancel.isPending}
+        onOpenChange={(open) => (open ? undefined : setCancelling(null))}
+        onConfirm={confirmCancel}
+        returnFocusTo={trigger}
+      />
     </Card>
-  );
-}
-
-function BookingRow({ booking }: { booking: BookingView }) {
-  const status = STATUS[booking.status] ?? STATUS.paid!;
-  const when = booking.paidAt ?? booking.createdAt;
-  return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
-      <div className="min-w-0 space-y-1">
-        <p className="font-medium break-words">{booking.customerName}</p>
-        <p className="text-sm break-all text-muted-foreground">{booking.customerEmail}</p>
-        {booking.customerPhone && <p className="text-sm text-muted-foreground">{booking.customerPhone}</p>}
-        <p className="text-sm text-muted-foreground">
-          <time dateTime={when}>{formatWhen(when)}</time>
-        </p>
-        {booking.message && (
-          <p className="text-sm break-words whitespace-pre-line text-foreground/80">“{booking.message}”</p>
-        )}
-      </div>
-      <div className="flex shrink-0 items-center justify-between gap-3 sm:flex-col sm:items-end">
-        <p className="text-right">
-          <span className="block text-base font-semibold tabular-nums">{dollars(booking.amount)}</span>
-          <span className="block text-xs text-muted-foreground">You earn {dollars(booking.userAmount)}</span>
-        </p>
-        <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', status.className)}>{status.label}</span>
-      </div>
-    </li>
   );
 }

@@ -119,4 +119,17 @@ describe('PayoutsCard', () => {
     expect(await within(card()).findByText('Week 47, 2026')).toBeInTheDocument();
     expect(attempts).toBe(2);
   });
+
+  it('says what is earned since the last payout, and what refunds carry over to the next ones', async () => {
+    stubApi({ 'GET /api/payouts': { body: { payouts: [aPayout()], balance: 4000 } } });
+    const { unmount } = renderDashboard(<PayoutsCard />);
+    expect(await within(card()).findByText(/Earned since your last payout/)).toHaveTextContent('Earned since your last payout: $40.00');
+    unmount();
+
+    stubApi({ 'GET /api/payouts': { body: { payouts: [], balance: -4000 } } });
+    renderDashboard(<PayoutsCard />);
+    expect(await within(card()).findByText(/Carried over/)).toHaveTextContent(
+      'Carried over: -$40.00. Refunds of bookings already paid out are taken from your next payouts.',
+    );
+  });
 });

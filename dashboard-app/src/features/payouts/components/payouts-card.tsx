@@ -87,8 +87,24 @@ export function PayoutsCard({ className }: { className?: string }) {
             ))}
           </ul>
         )}
+        {payouts.data ? <Balance cents={payouts.data.balance} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** What is not in a payout yet: earnings waiting for Monday, or refunds to be taken from the next payouts. */
+function Balance({ cents }: { cents: number }) {
+  if (!cents) return null;
+  return cents > 0 ? (
+    <p className="mt-4 text-sm text-muted-foreground">
+      Earned since your last payout: <span className="font-semibold text-foreground tabular-nums">{formatPayoutAmount(cents, 'usd')}</span>
+    </p>
+  ) : (
+    <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+      Carried over: <span className="font-semibold tabular-nums">{formatPayoutAmount(cents, 'usd')}</span>. Refunds of bookings
+      already paid out are taken from your next payouts.
+    </p>
   );
 }
 

@@ -17,6 +17,12 @@ export interface NewSubscription {
   state: SubscriptionSnapshot;
 }
 
+/** A refund as the provider answered it: succeeded at once, or pending until its event says how it ended. */
+export interface RefundState {
+  refundId: string;
+  status: 'succeeded' | 'pending' | 'failed';
+}
+
 /** The card payment provider: Stripe, or the local test provider (see billing.module.ts). */
 export abstract class PaymentGateway {
   abstract readonly provider: 'stripe' | 'local';
@@ -35,6 +41,12 @@ export abstract class PaymentGateway {
   /** The payment's current state at the provider; null when the provider does not know it. */
   abstract retrieveIntent(intentId: string): Promise<PaymentIntentState | null>;
 
+  /**
+   * Refunds `amount` of a succeeded payment. `key` makes it idempotent: the same key never refunds twice, and
+   * answers the refund made the first time.
+   */
+  abstract refund(input: { intentId: string; amount: number; key: string; bookingId: string }): Promise<RefundState>;
+
   /** The creator's customer at the provider, made on first use. */
   abstract createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
 
@@ -46,6 +58,9 @@ export abstract class PaymentGateway {
    * incomplete and its first invoice open); null when it can no longer be paid or is unknown.
    */
   abstract pendingPayment(subscriptionId: string): Promise<string | null>;
+
+  /** The subscription's current state at the provider; null when the provider does not know it. */
+  abstract subscriptionState(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
 
   /** Cancels at the end of the paid period; answers the subscription's new state. */
   abstract cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;

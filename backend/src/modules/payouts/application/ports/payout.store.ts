@@ -56,6 +56,8 @@ export abstract class PayoutStore {
 
   /** A creator's payouts, newest week first. */
   abstract listForCreator(creatorId: Id): Promise<Payout[]>;
+  /** The sum of the creator's ledger entries in no payout yet (earnings less reversals), in cents. */
+  abstract balanceOf(creatorId: Id): Promise<number>;
   /** Every creator's payouts, newest week first. */
   abstract listForOperators(filter: OperatorPayoutFilter): Promise<PayoutWithCreator[]>;
 }

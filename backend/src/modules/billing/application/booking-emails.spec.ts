@@ -1,0 +1,99 @@
+import { bookingAmounts } from '@linkbio/shared-contracts';
+import type { Booking } from '../domain/booking.js';
+import { describeSession, movedBookingEmails, paidBookingEmails, visitorCancelledEmails } from './booking-emails.js';
+
+const creator = {
+  id: 'c-1',
+  username: 'ada',
+  displayName: 'Ada',
+  email: 'ada@example.com',
+  enableBooking: true,
+  bookingPrice: 2500,
+  isPremium: false,
+};
+const { platformFee, amount } = bookingAmounts(2500);
+const booking: Booking = {
+  id: 'b-1',
+  creatorId: 'c-1',
+  customerName: 'Sam',
+  customerEmail: 'sam@example.com',
+  customerPhone: null,
+  message: null,
+  userAmount: 2500,
+  platformFee,
+  amount,
+  status: 'paid',
+  paymentIntentId: 'pi_1',
+  createdAt: new Date('2027-03-01T10:00:00Z'),
+  paidAt: new Date('2027-03-01T10:01:00Z'),
+  slotStart: null,
+  slotEnd: null,
+  holdExpiresAt: null,
+  inviteSequence: 0,
+  rescheduledAt: null,
+};
+const NOW = new Date('2027-03-01T10:01:00Z');
+
+describe('the e-mails of a paid booking', () => {
+  it('tells a session’s time in the creator’s zone, across a change of clocks', () => {
+    expect(describeSession(new Date('2027-03-28T00:30:00Z'), new Date('2027-03-28T01:30:00Z'), 'Europe/Berlin')).toBe(
+      'Sunday, March 28, 2027, 01:30–03:30 (Europe/Berlin)',
+    );
+    expect(describeSession(new Date('2027-03-02T14:00:00Z'), new Date('2027-03-02T14:45:00Z'), 'UTC')).toBe(
+      'Tuesday, March 2, 2027, 14:00–14:45 (UTC)',
+    );
+  });
+
+  it('without a set time: arranged by e-mail, no invite', () => {
+    const [receipt, notice] = paidBookingEmails(booking, creator, 'UTC', NOW);
+    expect(receipt!.text).toContain('Ada will contact you at this address to arrange the session.');
+    expect(receipt!.text).not.toContain('When:');
+    expect(receipt!.calendar).toBeUndefined();
+    expect(notice!.calendar).toBeUndefined();
+  });
+
+  it('at a set time: both say when and carry one invite, the same UID, with the customer as attendee', () => {
+    const timed = { ...booking, slotStart: new Date('2027-03-02T14:00:00Z'), slotEnd: new Date('2027-03-02T14:45:00Z') };
+    const [receipt, notice] = paidBookingEmails(timed, creator, 'Europe/Berlin', NOW);
+
+    expect(receipt!.text).toContain('When: Tuesday, March 2, 2027, 15:00–15:45 (Europe/Berlin)');
+    expect(receipt!.text).toContain('The attached invite adds the session to your calendar.');
+    expect(notice!.text).toContain('When: Tuesday, March 2, 2027, 15:00–15:45 (Europe/Berlin)');
+    expect(receipt!.calendar).toMatchObject({
+      method: 'REQUEST',
+      uid: 'booking-b-1@linkbio',
+      sequence: 0,
+      start: timed.slotStart,
+      end: timed.slotEnd,
+      summary: 'Session with Ada',
+      organizer: { name: 'Ada', email: 'ada@example.com' },
+      attendee: { name: 'Sam', email: 'sam@example.com' },
+    });
+    expect(notice!.calendar).toMatchObject({ uid: 'booking-b-1@linkbio', summary: 'Session with Sam' });
+  });
+
+  it('gives the visitor, only, the link to manage a session at a set time', () => {
+    const timed = { ...booking, slotStart: new Date('2027-03-02T14:00:00Z'), slotEnd: new Date('2027-03-02T14:45:00Z') };
+    const [receipt, notice] = paidBookingEmails(timed, creator, 'UTC', NOW, 'https://linkbio.example/booking/abc');
+    expect(receipt!.text).toContain('Need to cancel or move it? https://linkbio.example/booking/abc');
+    expect(notice!.text).not.toContain('/booking/');
+  });
+
+  it('moves and cancellations carry the same UID at the booking’s SEQUENCE', () => {
+    const moved = { ...booking, slotStart: new Date('2027-03-03T14:00:00Z'), slotEnd: new Date('2027-03-03T14:45:00Z'), inviteSequence: 1 };
+    const previous = { start: new Date('2027-03-02T14:00:00Z'), end: new Date('2027-03-02T14:45:00Z') };
+    const [toVisitor, toCreator] = movedBookingEmails(moved, creator, 'UTC', NOW, previous);
+    expect(toVisitor!.text).toContain('From: Tuesday, March 2, 2027, 14:00–14:45 (UTC)');
+    expect(toVisitor!.text).toContain('To: Wednesday, March 3, 2027, 14:00–14:45 (UTC)');
+    expect(toVisitor!.calendar).toMatchObject({ method: 'REQUEST', uid: 'booking-b-1@linkbio', sequence: 1, start: moved.slotStart });
+    expect(toCreator!.calendar).toMatchObject({ method: 'REQUEST', uid: 'booking-b-1@linkbio', sequence: 1 });
+
+    const cancelled = { ...moved, status: 'cancelled' as const, inviteSequence: 2 };
+    const [creatorTold, visitorTold] = visitorCancelledEmails(cancelled, creator, 'UTC', NOW, false);
+    expect(creatorTold!.to).toBe('ada@example.com');
+    expect(creatorTold!.text).toContain('Sam cancelled their session on Wednesday, March 3, 2027, 14:00–14:45 (UTC).');
+    expect(creatorTold!.calendar).toMatchObject({ method: 'CANCEL', uid: 'booking-b-1@linkbio', sequence: 2 });
+    expect(visitorTold!.text).toContain('is not refunded');
+    expect(visitorCancelledEmails(cancelled, creator, 'UTC', NOW, true)).toHaveLength(1);
+  });
+});

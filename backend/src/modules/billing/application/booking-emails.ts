@@ -1,0 +1,223 @@
+import type { CalendarInvite } from '../../../shared/email/calendar-invite.js';
+import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
+import { dollars, type Booking } from '../domain/booking.js';
+import type { Creator } from './ports/billing.store.js';
+import type { RefundReason } from './ports/refund.store.js';
+
+/** "Tuesday, March 2, 2027, 14:00–14:45 (Europe/Berlin)": a session's time as told in `timeZone`. */
+export function describeSession(start: Date, end: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(start);
+  const time = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return `${day}, ${time(start)}–${time(end)} (${timeZone})`;
+}
+
+type TimedBooking = Booking & { slotStart: Date; slotEnd: Date };
+
+const timedOrNull = (booking: Booking): TimedBooking | null =>
+  booking.slotStart && booking.slotEnd ? { ...booking, slotStart: booking.slotStart, slotEnd: booking.slotEnd } : null;
+
+/**
+ * A booked session's invite: one UID per booking for every version sent about it, each version with the
+ * booking's current SEQUENCE (0 when first booked, one higher for each move and for its cancellation).
+ */
+function sessionInvite(booking: TimedBooking, creator: Creator, now: Date, summary: string, method: 'REQUEST' | 'CANCEL' = 'REQUEST'): CalendarInvite {
+  return {
+    method,
+    uid: `booking-${booking.id}@linkbio`,
+    sequence: booking.inviteSequence,
+    start: booking.slotStart,
+    end: booking.slotEnd,
+    stamp: now,
+    summary,
+    description: `Paid session booked on Linkbio. Booking reference: ${booking.id}`,
+    url: null,
+    organizer: { name: creator.displayName, email: creator.email },
+    attendee: { name: booking.customerName, email: booking.customerEmail },
+  };
+}
+
+/**
+ * The two e-mails of a paid booking: the visitor's receipt and the creator's notice. A session booked at a set
+ * time says when, in the creator's time zone, and carries the calendar invite (text/calendar, METHOD:REQUEST);
+ * the visitor's receipt then carries their private link to cancel or move it (`manageUrl`).
+ */
+export function paidBookingEmails(booking: Booking, creator: Creator, timeZone: string, now: Date, manageUrl: string | null = null): OutgoingEmail[] {
+  const timed = timedOrNull(booking);
+  const when = timed ? describeSession(timed.slotStart, timed.slotEnd, timeZone) : null;
+  const fees = [
+    `Service Fee: ${dollars(booking.userAmount)}`,
+    `Platform Fee (20%): ${dollars(booking.platformFee)}`,
+    `Total: ${dollars(booking.amount)}`,
+  ];
+  return [
+    {
+      dedupeKey: `booking:${booking.id}:receipt`,
+      to: booking.customerEmail,
+      subject: `Booking confirmed with ${creator.displayName}`,
+      text: [
+        `Hi ${booking.customerName},`,
+        '',
+        `Your payment was successful and your session with ${creator.displayName} (@${creator.username}) is booked.`,
+        ...(when ? ['', `When: ${when}`] : []),
+        '',
+        ...fees,
+        '',
+        `Booking reference: ${booking.id}`,
+        when
+          ? 'The attached invite adds the session to your calendar.'
+          : `${creator.displayName} will contact you at this address to arrange the session.`,
+        ...(manageUrl ? ['', `Need to cancel or move it? ${manageUrl}`] : []),
+      ].join('\n'),
+      ...(timed ? { calendar: sessionInvite(timed, creator, now, `Session with ${creator.displayName}`) } : {}),
+    },
+    {
+      dedupeKey: `booking:${booking.id}:creator`,
+      to: creator.email,
+      subject: `New booking from ${booking.customerName}`,
+      text: [
+        `Hi ${creator.displayName},`,
+        '',
+        `${booking.customerName} booked a paid session with you.`,
+        ...(when ? ['', `When: ${when}`] : []),
+        '',
+        `Name: ${booking.customerName}`,
+        `Email: ${booking.customerEmail}`,
+        `Phone: ${booking.customerPhone ?? '-'}`,
+        `Message: ${booking.message ?? '-'}`,
+        '',
+        `You earn: ${dollars(booking.userAmount)} (paid out weekly)`,
+        `Customer paid: ${dollars(booking.amount)}`,
+        '',
+        `Booking reference: ${booking.id}`,
+      ].join('\n'),
+      ...(timed ? { calendar: sessionInvite(timed, creator, now, `Session with ${booking.customerName}`) } : {}),
+    },
+  ];
+}
+
+/** What the visitor is told when the money of a paid booking went back, by the reason it did. */
+const REFUND_TOLD: Record<RefundReason, (creator: Creator, when: string | null) => string> = {
+  cancelled_by_creator: (creator, when) => `${creator.displayName} cancelled your session${when ? ` on ${when}` : ''}.`,
+  cancelled_by_visitor: (creator, when) => `You cancelled your session with ${creator.displayName}${when ? ` on ${when}` : ''}.`,
+  time_taken: (creator, when) =>
+    `Your payment for a session with ${creator.displayName}${when ? ` on ${when}` : ''} arrived after that time had gone to someone else, so nothing is booked.`,
+  at_provider: (creator, when) => `Your payment for your session with ${creator.displayName}${when ? ` on ${when}` : ''} was refunded.`,
+};
+
+/**
+ * The visitor's e-mail once a paid booking's money went back: why, how much, and, for a session whose invite
+ * was sent, its cancellation (METHOD:CANCEL, the same UID) so that calendars remove it.
+ */
+export function refundedBookingEmail(booking: Booking, creator: Creator, reason: RefundReason, timeZone: string, now: Date): OutgoingEmail {
+  const timed = timedOrNull(booking);
+  const when = timed ? describeSession(timed.slotStart, timed.slotEnd, timeZone) : null;
+  const invited = timed && reason !== 'time_taken';
+  return {
+    dedupeKey: `booking:${booking.id}:refunded`,
+    to: booking.customerEmail,
+    subject: reason === 'time_taken' ? `Your payment to ${creator.displayName} is refunded` : `Your session with ${creator.displayName} is cancelled`,
+    text: [
+      `Hi ${booking.customerName},`,
+      '',
+      REFUND_TOLD[reason](creator, when),
+      '',
+      `Your payment of ${dollars(booking.amount)} is refunded in full to the card you paid with. Banks take 5 to 10 business days to show it.`,
+      '',
+      `Booking reference: ${booking.id}`,
+    ].join('\n'),
+    ...(invited ? { calendar: sessionInvite(timed, creator, now, `Session with ${creator.displayName}`, 'CANCEL') } : {}),
+  };
+}
+
+/**
+ * The visitor cancelled their session: the creator is told, with the invite's cancellation (METHOD:CANCEL, the
+ * booking's new SEQUENCE). Refunded, the visitor hears it from refundedBookingEmail once the money went back;
+ * inside the cancellation window, they are told here that it is not refunded.
+ */
+export function visitorCancelledEmails(booking: Booking, creator: Creator, timeZone: string, now: Date, refunded: boolean): OutgoingEmail[] {
+  const timed = timedOrNull(booking);
+  if (!timed) return [];
+  const when = describeSession(timed.slotStart, timed.slotEnd, timeZone);
+  const emails: OutgoingEmail[] = [
+    {
+      dedupeKey: `booking:${booking.id}:cancelled-by-visitor`,
+      to: creator.email,
+      subject: `${booking.customerName} cancelled their session`,
+      text: [
+        `Hi ${creator.displayName},`,
+        '',
+        `${booking.customerName} cancelled their session on ${when}. The time is free to be booked again.`,
+        '',
+        refunded
+          ? `They are refunded in full, so your earning of ${dollars(booking.userAmount)} is reversed.`
+          : `It was cancelled inside your cancellation window, so it is not refunded and you keep your earning of ${dollars(booking.userAmount)}.`,
+        '',
+        `Booking reference: ${booking.id}`,
+      ].join('\n'),
+      calendar: sessionInvite(timed, creator, now, `Session with ${booking.customerName}`, 'CANCEL'),
+    },
+  ];
+  if (!refunded) {
+    emails.push({
+      dedupeKey: `booking:${booking.id}:cancelled`,
+      to: booking.customerEmail,
+      subject: `Your session with ${creator.displayName} is cancelled`,
+      text: [
+        `Hi ${booking.customerName},`,
+        '',
+        `You cancelled your session with ${creator.displayName} on ${when}.`,
+        '',
+        `It was cancelled less than the cancellation window before its start, so your payment of ${dollars(booking.amount)} is not refunded.`,
+        '',
+        `Booking reference: ${booking.id}`,
+      ].join('\n'),
+      calendar: sessionInvite(timed, creator, now, `Session with ${creator.displayName}`, 'CANCEL'),
+    });
+  }
+  return emails;
+}
+
+/** The visitor moved their session: both sides told the new time, with the updated invite (same UID, new SEQUENCE). */
+export function movedBookingEmails(booking: Booking, creator: Creator, timeZone: string, now: Date, previous: { start: Date; end: Date }): OutgoingEmail[] {
+  const timed = timedOrNull(booking);
+  if (!timed) return [];
+  const moved = [
+    `From: ${describeSession(previous.start, previous.end, timeZone)}`,
+    `To: ${describeSession(timed.slotStart, timed.slotEnd, timeZone)}`,
+  ];
+  const version = `booking:${booking.id}:moved-${booking.inviteSequence}`;
+  return [
+    {
+      dedupeKey: `${version}:visitor`,
+      to: booking.customerEmail,
+      subject: `Your session with ${creator.displayName} is moved`,
+      text: [
+        `Hi ${booking.customerName},`,
+        '',
+        `Your session with ${creator.displayName} (@${creator.username}) is moved to another time.`,
+        '',
+        ...moved,
+        '',
+        'The attached invite updates the session in your calendar. A session can be moved once.',
+        '',
+        `Booking reference: ${booking.id}`,
+      ].join('\n'),
+      calendar: sessionInvite(timed, creator, now, `Session with ${creator.displayName}`),
+    },
+    {
+      dedupeKey: `${version}:creator`,
+      to: creator.email,
+      subject: `${booking.customerName} moved their session`,
+      text: [
+        `Hi ${creator.displayName},`,
+        '',
+        `${booking.customerName} moved their session with you to another time.`,
+        '',
+        ...moved,
+        '',
+        `Booking reference: ${booking.id}`,
+      ].join('\n'),
+      calendar: sessionInvite(timed, creator, now, `Session with ${booking.customerName}`),
+    },
+  ];
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentEvent } from '../domain/payment-event.js';
+import type { LocalIntent, LocalSubscription } from './ports/local-payment.store.js';
+
+/*
+ * The events the local test provider emits, in Stripe's shapes, so that they go through the same use case as
+ * Stripe's webhooks (HandlePaymentEventUseCase).
+ */
+
+export const localEvent = (type: string, created: number, object: Record<string, unknown>): PaymentEvent => ({
+  id: `evt_local_${randomBytes(12).toString('hex')}`,
+  type,
+  created,
+  data: { object },
+});
+
+export function localIntentObject(intent: LocalIntent, status: string): Record<string, unknown> {
+  return {
+    id: intent.id,
+    object: 'payment_intent',
+    amount: intent.amount,
+    amount_received: status === 'succeeded' ? intent.amount : 0,
+    currency: intent.currency,
+    status,
+    metadata: intent.metadata,
+  };
+}
+
+const unix = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+
+/** The subscription's invoice for a period, paid or not, as Stripe's invoice.paid / invoice.payment_failed carry it. */
+export function localInvoiceObject(intent: LocalIntent, subscription: LocalSubscription, period: { start: Date; end: Date }, paid: boolean) {
+  return {
+    id: `in_local_${intent.id.slice('pi_local_'.length)}`,
+    object: 'invoice',
+    customer: subscription.customerId,
+    amount_paid: paid ? intent.amount : 0,
+    amount_due: intent.amount,
+    currency: intent.currency,
+    status: paid ? 'paid' : 'open',
+    parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: { userId: subscription.userId } } },
+    lines: { data: [{ period: { start: unix(period.start), end: unix(period.end) } }] },
+  };
+}
+
+/** A local subscription in Stripe's subscription shape (period on the items, as in current API versions). */
+export function localSubscriptionObject(s: LocalSubscription): Record<string, unknown> {
+  return {
+    id: s.id,
+    object: 'subscription',
+    customer: s.customerId,
+    status: s.status,
+    cancel_at_period_end: s.cancelAtPeriodEnd,
+    metadata: { userId: s.userId },
+    items: { data: [{ current_period_start: unix(s.currentPeriodStart), current_period_end: unix(s.currentPeriodEnd) }] },
+  };
+}

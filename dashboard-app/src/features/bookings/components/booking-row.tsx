@@ -1,0 +1,74 @@
+import { formatCents, type BookingStatus, type BookingView } from '@linkbio/shared-contracts';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+
+const STATUS: Partial<Record<BookingStatus, { label: string; className: string }>> = {
+  paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' },
+  refund_due: { label: 'Refund due', className: 'bg-amber-100 text-amber-800' },
+  refunded: { label: 'Refunded', className: 'bg-slate-100 text-slate-700' },
+  cancelled: { label: 'Cancelled', className: 'bg-slate-100 text-slate-700' },
+};
+
+export const dollars = (cents: number) => `$${formatCents(cents)}`;
+
+/** "2026-07-05T14:30:00Z" → "Jul 5, 2026, 2:30 PM", in `timeZone` (the creator's) or the browser's. */
+const formatWhen = (iso: string, timeZone?: string) =>
+  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+
+/** "Tue, Jul 7, 2026, 3:00 – 3:45 PM": a session's time. */
+const formatSession = (start: string, end: string, timeZone?: string) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).formatRange(
+    new Date(start),
+    new Date(end),
+  );
+
+interface BookingRowProps {
+  booking: BookingView;
+  /** The creator's time zone, when known; else the browser's. */
+  timeZone?: string;
+  /** Present for a booking that can still be cancelled (paid): opens the confirmation. */
+  onCancel?: (booking: BookingView, trigger: HTMLButtonElement) => void;
+}
+
+/** One booking: who, when (the session's time, or when it was paid), what they paid and earned, its status. */
+export function BookingRow({ booking, timeZone, onCancel }: BookingRowProps) {
+  const status = STATUS[booking.status] ?? STATUS.paid!;
+  const paidAt = booking.paidAt ?? booking.createdAt;
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="min-w-0 space-y-1">
+        <p className="font-medium break-words">{booking.customerName}</p>
+        <p className="text-sm break-all text-muted-foreground">{booking.customerEmail}</p>
+        {booking.customerPhone && <p className="text-sm text-muted-foreground">{booking.customerPhone}</p>}
+        {booking.slotStart && booking.slotEnd ? (
+          <p className="text-sm font-medium">
+            <time dateTime={booking.slotStart}>{formatSession(booking.slotStart, booking.slotEnd, timeZone)}</time>
+            {timeZone ? <span className="font-normal text-muted-foreground"> ({timeZone})</span> : null}
+          </p>
+        ) : null}
+        <p className="text-sm text-muted-foreground">
+          {booking.slotStart ? 'Paid ' : null}
+          <time dateTime={paidAt}>{formatWhen(paidAt, timeZone)}</time>
+        </p>
+        {booking.message && <p className="text-sm break-words whitespace-pre-line text-foreground/80">“{booking.message}”</p>}
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
+        <p className="text-right">
+          <span className="block text-base font-semibold tabular-nums">{dollars(booking.amount)}</span>
+          <span className="block text-xs text-muted-foreground">You earn {dollars(booking.userAmount)}</span>
+        </p>
+        <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', status.className)}>{status.label}</span>
+        {onCancel ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Cancel and refund the booking of ${booking.customerName}`}
+            onClick={(event) => onCancel(booking, event.currentTarget)}
+          >
+            Cancel and refund
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
