@@ -76,6 +76,9 @@ describe('serveDashboard', () => {
     expect((await request(app).get('/auth').expect(200)).text).toBe(INDEX);
     expect((await request(app).get('/dashboard').set('x-test-user', '1').expect(200)).text).toBe(INDEX);
     expect((await request(app).get('/no/such/page').expect(404)).text).toBe(INDEX);
+    // A visitor's manage link: /booking/{token}, and nothing deeper.
+    expect((await request(app).get('/booking/Ab-_9xYz').expect(200)).text).toBe(INDEX);
+    await request(app).get('/booking/a/b').expect(404);
   });
 
   it('serves the hashed assets for a year and leaves the API alone', async () => {

@@ -15,6 +15,8 @@ const DASHBOARD_ROUTES = new Set([
   '/reset-password',
   '/verify-email',
 ]);
+/** A visitor's manage page for their paid session, /booking/{token} (the link in their receipt). */
+const BOOKING_MANAGE_ROUTE = /^\/booking\/[A-Za-z0-9_-]{1,100}$/;
 
 /**
  * The landing page rendered ahead of time (the dashboard app's build step, scripts/prerender.mjs) shows the
@@ -61,7 +63,7 @@ export function serveDashboard(
       res.vary('Cookie');
       if (!req.isAuthenticated?.()) return void res.send(landingAtPublicUrl ?? landingFor(req.get('host') ?? ''));
     }
-    res.status(DASHBOARD_ROUTES.has(req.path) ? 200 : 404).send(indexHtml);
+    res.status(DASHBOARD_ROUTES.has(req.path) || BOOKING_MANAGE_ROUTE.test(req.path) ? 200 : 404).send(indexHtml);
   });
 }
 

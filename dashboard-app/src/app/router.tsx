@@ -29,6 +29,10 @@ export const createRouter = () =>
       path: '/verify-email',
       lazy: async () => ({ Component: (await import('./routes/verify-email-page')).VerifyEmailPage }),
     },
+    {
+      path: '/booking/:token',
+      lazy: async () => ({ Component: (await import('./routes/booking-manage-page')).BookingManagePage }),
+    },
     { path: '/subscribe', lazy: async () => ({ Component: (await import('./routes/subscribe-page')).SubscribePage }) },
     { path: '*', element: <NotFoundPage /> },
   ]);
