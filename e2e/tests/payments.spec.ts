@@ -25,6 +25,7 @@ test.beforeAll(async () => {
   seller = newCreator('pay');
   sellerApi = await playwrightRequest.newContext({ baseURL: BASE_URL });
   const registered = await sellerApi.post('/api/auth/register', {
+    headers: { 'X-Forwarded-For': seller.address },
     data: {
       username: seller.username,
       email: seller.email,

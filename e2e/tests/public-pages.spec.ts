@@ -52,6 +52,7 @@ test.beforeAll(async () => {
   username = creator.username;
   api = await playwrightRequest.newContext({ baseURL: BASE_URL });
   const registered = await api.post('/api/auth/register', {
+    headers: { 'X-Forwarded-For': creator.address },
     data: {
       username,
       email: creator.email,
