@@ -162,7 +162,10 @@ describe('structured logs', () => {
       const creator = await signedInCreator(app);
       await agent(app).set('User-Agent', BROWSER).get(`/${creator.details.username}`).expect(200);
       await analyticsSettled(app);
-      const jobs = capture.lines.filter((l) => l.msg === 'job completed' && l.queue === 'analytics');
+      // The line is written just after the run (lines are written once per event-loop turn).
+      const analyticsLines = () => capture.lines.filter((l) => l.msg === 'job completed' && l.queue === 'analytics');
+      for (let i = 0; i < 100 && analyticsLines().length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));
+      const jobs = analyticsLines();
       expect(jobs.length).toBeGreaterThanOrEqual(1);
       expect(jobs[0]).toEqual(
         expect.objectContaining({ level: 'info', context: 'Worker', queue: 'analytics', job: expect.any(String), jobId: expect.any(String), attempt: 1, outcome: 'completed', durationMs: expect.any(Number) }),
