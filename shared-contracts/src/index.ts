@@ -25,3 +25,4 @@ export * from './field-rules.js';
 export * from './scheduling.dto.js';
 export * from './scheduling.messages.js';
 export * from './booking-manage.dto.js';
+export * from './wall-clock.js';

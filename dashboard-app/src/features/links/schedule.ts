@@ -1,7 +1,9 @@
 import {
+  instantOfWallTime,
   ScheduleMessages,
   schedulePhaseAt,
   UpdateLinkRequest,
+  wallTimeIn,
   type LinkView,
   type SchedulePhase,
 } from '@linkbio/shared-contracts';
@@ -46,46 +48,7 @@ export const HIDDEN_PHASE_LABELS: Record<SchedulePhase, string> = {
   ended: 'Ended',
 };
 
-const wallClock = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar fields of `instant` on the clocks of `timeZone`. */
-function wallTimeIn(instant: Date, timeZone: string) {
-  let format = wallClock.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClock.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  const field = (type: string) => Number(parts[type]);
-  return {
-    year: field('year'),
-    month: field('month'),
-    day: field('day'),
-    hour: field('hour') % 24,
-    minute: field('minute'),
-    second: field('second'),
-  };
-}
-
-/** How far `timeZone`'s clocks are ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
-  const wall = wallTimeIn(new Date(instant), timeZone);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A `datetime-local` value ('2026-03-02T09:00'), read as wall time in `timeZone`, as an ISO instant
@@ -102,15 +65,7 @@ export function instantFromLocalInput(value: string, timeZone: string): string |
   const match = LOCAL_INPUT.exec(value);
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-  const offsetBefore = offsetAt(wall - DAY_MS, timeZone);
-  const offsetAfter = offsetAt(wall + DAY_MS, timeZone);
-  // An instant shows `wall` exactly when the zone's offset at that instant is the one it was read with.
-  const showingWall = [offsetBefore, offsetAfter]
-    .filter((offset) => offsetAt(wall - offset, timeZone) === offset)
-    .map((offset) => wall - offset);
-  const instant = showingWall.length > 0 ? Math.min(...showingWall) : wall - offsetBefore;
-  return new Date(instant).toISOString();
+  return new Date(instantOfWallTime(timeZone, Date.UTC(year, month - 1, day, hour, minute, second))).toISOString();
 }
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
