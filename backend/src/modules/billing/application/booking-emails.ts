@@ -1,6 +1,6 @@
 import type { CalendarInvite } from '../../../shared/email/calendar-invite.js';
 import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
-import { dollars, type Booking } from '../domain/booking.js';
+import { dollars, timedOrNull, type Booking, type TimedBooking } from '../domain/booking.js';
 import type { Creator } from './ports/billing.store.js';
 import type { RefundReason } from './ports/refund.store.js';
 
@@ -10,11 +10,6 @@ export function describeSession(start: Date, end: Date, timeZone: string): strin
   const time = (at: Date) => new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
   return `${day}, ${time(start)}–${time(end)} (${timeZone})`;
 }
-
-type TimedBooking = Booking & { slotStart: Date; slotEnd: Date };
-
-const timedOrNull = (booking: Booking): TimedBooking | null =>
-  booking.slotStart && booking.slotEnd ? { ...booking, slotStart: booking.slotStart, slotEnd: booking.slotEnd } : null;
 
 /**
  * A booked session's invite: one UID per booking for every version sent about it, each version with the

@@ -7,7 +7,7 @@ import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
 import { Transactions } from '../../../shared/transactions.js';
 import { hashSecretToken } from '../../identity/domain/secret-link.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
-import type { Booking } from '../domain/booking.js';
+import { timedOrNull, type Booking, type TimedBooking } from '../domain/booking.js';
 import { movedBookingEmails, visitorCancelledEmails } from './booking-emails.js';
 import { BillingStore, type Creator } from './ports/billing.store.js';
 import { BookingManageStore } from './ports/booking-manage.store.js';
@@ -16,8 +16,6 @@ import { RefundBookingUseCase } from './refund-booking.use-case.js';
 import { RefundEffects } from './refund-effects.service.js';
 
 const HOUR = 3_600_000;
-
-type TimedBooking = Booking & { slotStart: Date; slotEnd: Date };
 
 /** Cancelling at `now` is refunded: it is before the start less the creator's cancellation window. */
 const refundedAt = (booking: TimedBooking, cancellationHours: number, now: Date): boolean =>
@@ -104,8 +102,9 @@ export class ManageBookingUseCase {
   }
 
   private timed(booking: Booking | null): TimedBooking {
-    if (!booking?.slotStart || !booking.slotEnd) throw notFound(PaymentMessages.manageLinkInvalid);
-    return booking as TimedBooking;
+    const timed = booking && timedOrNull(booking);
+    if (!timed) throw notFound(PaymentMessages.manageLinkInvalid);
+    return timed;
   }
 
   /** Only a paid session that has not started can be cancelled or moved. */

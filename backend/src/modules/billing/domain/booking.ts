@@ -72,3 +72,10 @@ export function toBookingView(booking: Booking): BookingView {
 }
 
 export const dollars = (cents: number): string => `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+/** A booking of a session at a set time. */
+export type TimedBooking = Booking & { slotStart: Date; slotEnd: Date };
+
+/** The booking as one at a set time, or null when it was booked without one. */
+export const timedOrNull = (booking: Booking): TimedBooking | null =>
+  booking.slotStart && booking.slotEnd ? { ...booking, slotStart: booking.slotStart, slotEnd: booking.slotEnd } : null;
