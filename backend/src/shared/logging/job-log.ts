@@ -12,30 +12,34 @@ export function failureOutcome(job: Pick<Job, 'attemptsMade' | 'opts'>, error: u
 }
 
 /**
- * Runs one job and logs it in one line: queue, job name, job id, attempt (1 for the first run), outcome and
+ * Logs one run of a job in one line: queue, job name, job id, attempt (1 for the first run), outcome and
  * duration; a failure at warn (retrying) or error (failed), with the error and its stack. The job's data is
  * never logged (it may name a customer).
  */
-export async function runLogged<T>(logger: LoggerService, queue: string, job: Job, run: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const line = (outcome: JobOutcome) => ({
+export function logJobRun(logger: LoggerService, queue: string, job: Pick<Job, 'name' | 'id' | 'attemptsMade'>, outcome: JobOutcome, durationMs: number, error?: unknown): void {
+  const line = {
     msg: `job ${outcome}`,
     queue,
     job: job.name,
     jobId: job.id,
     attempt: job.attemptsMade + 1,
     outcome,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
-  });
+    durationMs: Math.round(durationMs * 100) / 100,
+  };
+  if (outcome === 'completed') logger.log(line);
+  else if (outcome === 'retrying') logger.warn({ ...line, err: error });
+  else logger.error({ ...line, err: error });
+}
+
+/** Runs one job and logs it (logJobRun). */
+export async function runLogged<T>(logger: LoggerService, queue: string, job: Job, run: () => Promise<T>): Promise<T> {
+  const started = performance.now();
   try {
     const result = await run();
-    logger.log(line('completed'));
+    logJobRun(logger, queue, job, 'completed', performance.now() - started);
     return result;
   } catch (error) {
-    const outcome = failureOutcome(job, error);
-    const fields = { ...line(outcome), err: error };
-    if (outcome === 'retrying') logger.warn(fields);
-    else logger.error(fields);
+    logJobRun(logger, queue, job, failureOutcome(job, error), performance.now() - started, error);
     throw error;
   }
 }

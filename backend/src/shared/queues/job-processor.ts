@@ -18,3 +18,23 @@ export abstract class JobProcessor<Q extends QueueName = QueueName> {
 
 /** DI token: every JobProcessor the worker runs. */
 export const JOB_PROCESSORS = Symbol('JOB_PROCESSORS');
+
+/**
+ * A processor that takes its queue's jobs together. The worker waits for a job, lets more gather for
+ * `gatherMs`, takes every job waiting (at most `maxJobs`, or until their weights reach `maxWeight`) and hands
+ * them over in one call: what runs once per call (a transaction, the queue store's wake-ups) is shared by many
+ * jobs. The call succeeds or fails for all of them; failed jobs are retried as any other.
+ */
+export abstract class BatchJobProcessor<Q extends QueueName = QueueName> extends JobProcessor<Q> {
+  readonly gatherMs: number = 50;
+  readonly maxJobs: number = 500;
+  readonly maxWeight: number = Number.POSITIVE_INFINITY;
+  /** A job's share of maxWeight (1 each unless a processor says otherwise). */
+  weightOf(_job: QueueJob<Q>): number {
+    return 1;
+  }
+  abstract processBatch(jobs: ReadonlyArray<QueueJob<Q>>): Promise<void>;
+  process(job: QueueJob<Q>): Promise<void> {
+    return this.processBatch([job]);
+  }
+}

@@ -12,7 +12,7 @@ export interface QueueConnection {
   /** A producer's handle on a queue (fails fast when the store is away: a page view must not hang). */
   queue(name: string, options: Omit<QueueOptions, 'connection'>): Queue;
   /** A consumer (the worker), which waits for the store when it is away. */
-  worker(name: string, processor: Processor, options: Omit<WorkerOptions, 'connection'>): Worker;
+  worker(name: string, processor: Processor | null, options: Omit<WorkerOptions, 'connection'>): Worker;
   /** Connections opened for Redis queues, closed after the queues and workers themselves. */
   close(): Promise<void>;
 }

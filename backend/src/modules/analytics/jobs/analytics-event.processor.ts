@@ -1,22 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Metrics, type Counter, type Histogram } from '../../../shared/metrics/metrics.js';
-import { JobProcessor, type QueueJob } from '../../../shared/queues/job-processor.js';
+import { BatchJobProcessor, type QueueJob } from '../../../shared/queues/job-processor.js';
 import { AggregateAnalyticsUseCase } from '../application/aggregate-analytics.use-case.js';
 import type { AnalyticsEventJob } from '../../../shared/queues/queue-definitions.js';
 import type { AnalyticsEvent, EventBatch } from '../domain/analytics.js';
 
-const BATCH_MAX = 200;
-const BATCH_WAIT_MS = 50;
+/** Events counted in one transaction at most (jobs carry up to 1,000 each; a job is never split). */
+const MAX_EVENTS = 5000;
 /** Seconds from a view or click to its being counted: usually well under one, minutes while the queue was away. */
 const LAG_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600];
-
-interface Pending {
-  batches: EventBatch[];
-  events: number;
-  /** When its earliest event happened (ms). */
-  earliest: number;
-  done: (error?: unknown) => void;
-}
 
 const toEvent = (data: AnalyticsEventJob): AnalyticsEvent => ({
   kind: data.kind,
@@ -42,19 +34,16 @@ function batchesOf(job: QueueJob<'analytics'>): EventBatch[] {
 }
 
 /**
- * Views and clicks, counted in batches: the worker runs many jobs at once (each carries the events one API
- * process queued together, or one event), and each waits here until its events are applied in one
- * transaction (at BATCH_MAX events or after BATCH_WAIT_MS). A job completes only after its batch committed;
- * a failed batch fails all its jobs, which are retried.
+ * Views and clicks, counted together: the worker hands over every job waiting (each carries the events one
+ * API process queued together, or one event), gathered for 50 ms after the first, and their events are
+ * applied in one transaction. A job completes only after it committed; a failed transaction fails all its
+ * jobs, which are retried, and a batch applied again counts nothing (its id is remembered).
  */
 @Injectable()
-export class AnalyticsEventProcessor extends JobProcessor<'analytics'> {
+export class AnalyticsEventProcessor extends BatchJobProcessor<'analytics'> {
   readonly queue = 'analytics';
   readonly jobs = ['events', 'event'] as const;
-  override readonly concurrency = BATCH_MAX;
-  private pending: Pending[] = [];
-  private pendingEvents = 0;
-  private timer: NodeJS.Timeout | null = null;
+  override readonly maxWeight = MAX_EVENTS;
   private readonly aggregated: Counter<never>;
   private readonly lag: Histogram<never>;
 
@@ -74,33 +63,17 @@ export class AnalyticsEventProcessor extends JobProcessor<'analytics'> {
     });
   }
 
-  process(job: QueueJob<'analytics'>): Promise<void> {
-    const batches = batchesOf(job);
-    const events = batches.reduce((sum, batch) => sum + batch.events.length, 0);
-    const earliest = batches.reduce((min, batch) => batch.events.reduce((m, event) => Math.min(m, event.occurredAt.getTime()), min), Infinity);
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ batches, events, earliest, done: (error) => (error === undefined ? resolve() : reject(error)) });
-      this.pendingEvents += events;
-      if (this.pendingEvents >= BATCH_MAX) this.flush();
-      else this.timer ??= setTimeout(() => this.flush(), BATCH_WAIT_MS);
-    });
+  override weightOf(job: QueueJob<'analytics'>): number {
+    return job.name === 'event' ? 1 : (job.data as { events: unknown[] }).events.length;
   }
 
-  private flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const batch = this.pending;
-    this.pending = [];
-    this.pendingEvents = 0;
-    if (batch.length === 0) return;
-    this.aggregate.execute(batch.flatMap((p) => p.batches)).then(
-      (counted) => {
-        this.aggregated.inc(counted);
-        const now = Date.now();
-        for (const p of batch) if (Number.isFinite(p.earliest)) this.lag.observe(Math.max(0, now - p.earliest) / 1000);
-        batch.forEach((p) => p.done());
-      },
-      (error: unknown) => batch.forEach((p) => p.done(error instanceof Error ? error : new Error(String(error)))),
-    );
+  async processBatch(jobs: ReadonlyArray<QueueJob<'analytics'>>): Promise<void> {
+    const batches = jobs.map(batchesOf);
+    this.aggregated.inc(await this.aggregate.execute(batches.flat()));
+    const now = Date.now();
+    for (const ofJob of batches) {
+      const earliest = ofJob.reduce((min, batch) => batch.events.reduce((m, event) => Math.min(m, event.occurredAt.getTime()), min), Infinity);
+      if (Number.isFinite(earliest)) this.lag.observe(Math.max(0, now - earliest) / 1000);
+    }
   }
 }
