@@ -12,8 +12,9 @@ import type { QueueName } from './queue-definitions.js';
 
 /**
  * The worker process's consumers: one BullMQ Worker per queue, dispatching each job by name to the module
- * that handles it (or, for a queue whose processor takes its jobs together, a BatchConsumer), and the repeating schedules (upserted, so several workers may start together; created
- * again every WORKER_SCHEDULES_CHECK_MS when the queue store lost them). On shutdown (SIGTERM) each worker
+ * that handles it (or, for a queue whose processor takes its jobs together, a BatchConsumer), and the
+ * repeating schedules (upserted, so several workers may start together; created again every
+ * WORKER_SCHEDULES_CHECK_MS when the queue store lost them). On shutdown (SIGTERM) each worker
  * stops taking jobs and waits for the running ones to finish.
  */
 @Injectable()
