@@ -8,8 +8,9 @@ import { AnalyticsReader } from './ports/analytics-reader.js';
 export class GetAnalyticsOverviewUseCase {
   constructor(private readonly reader: AnalyticsReader) {}
 
-  async execute(ownerId: Id, activeLinks: number): Promise<AnalyticsView> {
-    const { views, clicks } = await this.reader.totalsForOwner(ownerId);
-    return { totalClicks: clicks, totalViews: views, clickRate: clickRate(clicks, views), activeLinks };
+  /** `activeLinks` may still be on its way: the totals are read beside it, not after it. */
+  async execute(ownerId: Id, activeLinks: number | Promise<number>): Promise<AnalyticsView> {
+    const [{ views, clicks }, active] = await Promise.all([this.reader.totalsForOwner(ownerId), activeLinks]);
+    return { totalClicks: clicks, totalViews: views, clickRate: clickRate(clicks, views), activeLinks: active };
   }
 }

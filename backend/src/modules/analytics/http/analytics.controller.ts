@@ -21,8 +21,8 @@ export class AnalyticsController {
   @Answers(200, AnalyticsSummary, 'All-time totals.')
   @NotModified()
   @UseGuards(SignedInGuard)
-  async get(@CurrentUser() user: User): Promise<AnalyticsView> {
-    return this.overview.execute(user.id, await this.links.countActive(user.id));
+  get(@CurrentUser() user: User): Promise<AnalyticsView> {
+    return this.overview.execute(user.id, this.links.countActive(user.id));
   }
 
   /** Premium: the last 7, 30 or 90 UTC days (`days`, 30 when absent), day by day. */

@@ -20,14 +20,20 @@ export class PostgresAnalyticsReader extends AnalyticsReader {
     return (await this.pool.query<Row>({ name: `analytics-${name}`, text, values })).rows;
   }
 
+  /** Read on every visit of the dashboard: the owners asked for at once share one query (GroupedReads). */
   async totalsForOwner(ownerId: Id): Promise<AnalyticsTotals> {
-    const [row] = await this.rows<{ views: string | null; clicks: string | null }>(
-      'totals',
-      'select sum(views) as views, sum(clicks) as clicks from analytics_daily where owner_id = $1',
-      [ownerId],
-    );
-    return { views: Number(row?.views ?? 0), clicks: Number(row?.clicks ?? 0) };
+    if (!isId(ownerId)) return { views: 0, clicks: 0 };
+    return (await this.totals.read(ownerId.toLowerCase())) ?? { views: 0, clicks: 0 };
   }
+
+  private readonly totals = new GroupedReads<Id, AnalyticsTotals>(async (ownerIds) => {
+    const rows = await this.rows<{ owner_id: string; views: string; clicks: string }>(
+      'totals',
+      'select owner_id, sum(views) as views, sum(clicks) as clicks from analytics_daily where owner_id = any($1::uuid[]) group by owner_id',
+      [ownerIds],
+    );
+    return new Map(rows.map((row) => [row.owner_id, { views: Number(row.views), clicks: Number(row.clicks) }]));
+  });
 
   /** Read on every read of the dashboard's list: the owners asked for at once share one query (GroupedReads). */
   async clicksByLink(ownerId: Id): Promise<Map<Id, number>> {
