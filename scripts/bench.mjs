@@ -118,6 +118,7 @@ async function bench(options, root, cleanups, results) {
     creatorsBefore,
     options,
     results,
+    cleanups,
     log,
   });
   results.rss.end = await rss();

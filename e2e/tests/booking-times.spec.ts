@@ -77,7 +77,12 @@ test.describe('with JavaScript, in the visitor’s own time zone', () => {
     await expect(page.locator('.slot span').first()).toHaveText(clockIn(VISITOR_ZONE, first.start));
     // Berlin's 09:00, each day's first time, is 03:00 in New York (02:00 or 04:00 while only one of them keeps
     // summer time).
-    await expect(page.locator('.slot span').filter({ hasText: /^0[234]:00$/ }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('.slot span')
+        .filter({ hasText: /^0[234]:00$/ })
+        .first(),
+    ).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, 'booking-times-list');
 

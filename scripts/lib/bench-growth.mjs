@@ -1,7 +1,9 @@
 // Growth: does a page or a dashboard call cost more once the product holds many creators, links and events?
-// The same bio page before and after 10,000 more creators, a premium page of 1,000 links, and the dashboard's
-// analytics over a million events.
+// The same bio page before and after 10,000 more creators, a premium page of 1,000 links (beside a bare
+// node:http server sending its bytes: 28 KB a page is as much the load generator's work as the product's), and
+// the dashboard's analytics over a million events.
 import { GOOGLEBOT, decodedBody, rawGet, settleCounts } from './bench-api.mjs';
+import { startBaseline } from './bench-baseline.mjs';
 import { addAnalyticsHistory, addCreators, addPremiumLinks, makePremium, settleTables } from './bench-growth-data.mjs';
 import { BROWSER } from './bench-paths.mjs';
 import { countLine, number } from './bench-report.mjs';
@@ -23,13 +25,15 @@ export async function measureGrowth({
   creatorsBefore,
   options,
   results,
+  cleanups,
   log,
 }) {
   const rows = [];
   results.growth = { creators: GROWTH.creators, rows, counts: [] };
   premium.counted = { views: 0, clicks: 0 };
-  const loadRow = async (name, path, headers, data) => {
-    const row = { ...(await load({ key: 'growth', name, path, headers }, options.growthDuration)), data };
+  const loadRow = async (name, path, headers, data, url) => {
+    const spec = { key: 'growth', name, path, headers, ...(url ? { url } : {}) };
+    const row = { ...(await load(spec, options.growthDuration)), data };
     rows.push(row);
     return row;
   };
@@ -71,7 +75,19 @@ export async function measureGrowth({
   const html = decodedBody(page).toString('utf8');
   const shown = new Set(html.match(/\/go\/[0-9a-f-]{36}/g) ?? []).size;
   const weight = `${number(Buffer.byteLength(html))} B of HTML, ${number(page.body.length)} B ${page.headers['content-encoding'] ?? 'sent'}`;
-  await bioRow('bio page, premium, 1,000 links', premium, `${number(shown)} links shown, ${weight}`);
+  // Its yardstick, as the main table's: the very bytes a person gets (read as its creator, which counts nothing).
+  const premiumPage = await rawGet(base, `/${premium.username}`, { cookie: premium.client.cookie });
+  const baseline = await startBaseline(premiumPage, cleanups);
+  const bare = await loadRow(
+    'baseline (node:http, the premium page’s bytes)',
+    '/',
+    BROWSER,
+    `${number(premiumPage.body.length)} B`,
+    baseline.url,
+  );
+  const premiumRow = await bioRow('bio page, premium, 1,000 links', premium, `${number(shown)} links shown, ${weight}`);
+  premiumRow.ratio = premiumRow.rps / bare.rps;
+  bare.ratio = 1;
 
   const signedIn = { ...BROWSER, Cookie: stats.client.cookie };
   const totals = await stats.client.call('GET', '/api/analytics');

@@ -45,12 +45,13 @@ export function loadTable(rows, baselineRps) {
 /** The growth table: what a page or call costs before and after the tables grew. */
 export function growthTable(rows) {
   return formatTable(
-    ['measure', 'req/s', 'p50 ms', 'p99 ms', 'served', 'non-2xx', 'errors', 'data'],
+    ['measure', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'served', 'non-2xx', 'errors', 'data'],
     rows.map((row) => [
       row.name,
       number(row.rps, 1),
       number(row.latency.p50),
       number(row.latency.p99),
+      row.ratio === undefined ? '-' : number(row.ratio, 3),
       number(row.ok),
       number(row.failed),
       errorsCell(row),
@@ -101,7 +102,9 @@ export function printResults(results) {
   const catchUp = results.paths.filter((row) => row.workerCatchUpMs !== undefined);
   const lag = catchUp.map((row) => `${row.name.split(' (')[0]} ${row.workerCatchUpMs} ms`).join(', ');
   console.log(`  all counted by the worker at the first read after each counting path's load: ${lag}`);
-  console.log(`\nGrowth (${results.options.growthDuration} s per row, ${results.options.connections} connections):\n`);
+  console.log(
+    `\nGrowth (${results.options.growthDuration} s per row, ${results.options.connections} connections; the premium page's ratio is to a bare server sending its bytes):\n`,
+  );
   console.log(growthTable(results.growth.rows));
   console.log('');
   for (const row of results.growth.counts) {
