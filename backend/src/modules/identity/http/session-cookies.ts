@@ -35,7 +35,17 @@ interface StoredSession extends SessionData {
  * signed-in creator's session — no cookie, a bad signature, an unknown or ended session, one waiting for its
  * second sign-in step, a deleted account — is null: the full pipeline then answers it as it always has.
  */
+/** How many verified cookie values SessionCookies remembers (the least recently verified forgotten first). */
+const VERIFIED_MAX = 10_000;
+
 export class SessionCookies {
+  /**
+   * Signed cookie values already verified, with the session id each carries and whether the newest secret
+   * signed it: a creator's next request is not verified again (an HMAC and two hashes each). Only values that
+   * passed verification are kept, so whatever a client sends, it can only fill this with cookies that are valid.
+   */
+  private readonly verified = new Map<string, { sid: string; newest: boolean }>();
+
   constructor(
     private readonly store: Store,
     private readonly users: UserRepository,
@@ -44,8 +54,9 @@ export class SessionCookies {
   ) {}
 
   async signedIn(cookieHeader: string | undefined, overHttps: boolean): Promise<SignedInVisit | null> {
-    const sid = this.sessionId(cookieHeader);
-    if (sid === null) return null;
+    const signed = this.signedSession(cookieHeader);
+    if (signed === null) return null;
+    const { sid } = signed;
     const session = await this.load(sid);
     const userId = session?.passport?.user;
     if (!session || typeof userId !== 'string') return null;
@@ -57,11 +68,11 @@ export class SessionCookies {
     const expires = new Date(this.now() + (stored.originalMaxAge ?? this.settings.lifetimeMs));
     const rolled: SessionData = { ...session, cookie: { ...session.cookie, expires } };
     const secure = stored.secure === true;
-    // Signed with the newest secret, as express-session signs.
+    // Signed with the newest secret, as express-session signs (the very value that came, when it signed that).
     const setCookie =
       secure && !overHttps
         ? null
-        : serialize(this.settings.name, `s:${sign(sid, this.settings.secrets[0]!)}`, {
+        : serialize(this.settings.name, `s:${signed.newest ? signed.value : sign(sid, this.settings.secrets[0]!)}`, {
             path: stored.path ?? '/',
             expires,
             httpOnly: stored.httpOnly ?? true,
@@ -72,13 +83,25 @@ export class SessionCookies {
   }
 
   /** The session id the cookie carries when one of the secrets signed it (express-session's getcookie). */
-  private sessionId(header: string | undefined): string | null {
+  private signedSession(header: string | undefined): { sid: string; newest: boolean; value: string } | null {
     if (!header) return null;
     const raw = parse(header)[this.settings.name];
     if (!raw?.startsWith('s:')) return null;
-    for (const secret of this.settings.secrets) {
-      const sid = unsign(raw.slice(2), secret);
-      if (sid !== false) return sid;
+    const value = raw.slice(2);
+    const known = this.verified.get(value);
+    if (known) {
+      // Most recently verified last: the map forgets from its oldest entry.
+      this.verified.delete(value);
+      this.verified.set(value, known);
+      return { ...known, value };
+    }
+    for (const [index, secret] of this.settings.secrets.entries()) {
+      const sid = unsign(value, secret);
+      if (sid === false) continue;
+      const found = { sid, newest: index === 0 };
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(value, found);
+      return { ...found, value };
     }
     return null;
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { PG_POOL } from '../../../shared/infrastructure/infrastructure.tokens.js';
+import { rowAsEntity } from '../../../shared/infrastructure/row-as-entity.js';
 import { GroupedReads } from '../../../shared/grouped-reads.js';
 import { isId, type Id } from '../../../shared/ids.js';
 import { UserRepository } from '../application/ports/user.repository.js';
@@ -32,13 +33,14 @@ export class MikroOrmUserRepository extends UserRepository {
   async readById(id: Id): Promise<User | null> {
     if (!isId(id)) return null;
     const row = await this.rowsById.read(id.toLowerCase());
-    return row ? Object.assign(new User(), row) : null;
+    return row ? rowAsEntity(User, row) : null;
   }
 
-  private readonly rowsById = new GroupedReads<Id, Partial<User>>(async (ids) => {
+  /** Every column of the user, as the property it maps to: rows holding every field a User declares. */
+  private readonly rowsById = new GroupedReads<Id, object>(async (ids) => {
     this.readByIdSql ??= `select ${columnsAsProperties(this.em, User)} from users where id = any($1::uuid[])`;
-    const { rows } = await this.pool.query<Partial<User>>({ name: 'users-by-id', text: this.readByIdSql, values: [ids] });
-    return new Map(rows.map((row) => [row.id!, row]));
+    const { rows } = await this.pool.query<{ id: Id }>({ name: 'users-by-id', text: this.readByIdSql, values: [ids] });
+    return new Map(rows.map((row) => [row.id, row]));
   });
 
   findByEmail(email: string): Promise<User | null> {

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { PG_POOL } from '../../../shared/infrastructure/infrastructure.tokens.js';
+import { rowAsEntity } from '../../../shared/infrastructure/row-as-entity.js';
 import { GroupedReads } from '../../../shared/grouped-reads.js';
 import { isId, type Id } from '../../../shared/ids.js';
 import { LinkRepository } from '../application/ports/link.repository.js';
@@ -33,7 +34,7 @@ export class MikroOrmLinkRepository extends LinkRepository {
    */
   async listForOwner(ownerId: Id): Promise<Link[]> {
     if (!isId(ownerId)) return [];
-    return ((await this.lists.read(ownerId.toLowerCase())) ?? []).map((row) => Object.assign(new Link(), row));
+    return ((await this.lists.read(ownerId.toLowerCase())) ?? []).map((row) => rowAsEntity(Link, row));
   }
 
   private readonly lists = new GroupedReads<Id, Link[]>(async (ownerIds) => {
