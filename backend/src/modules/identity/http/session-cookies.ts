@@ -25,6 +25,9 @@ export interface SignedInVisit {
   touch(): void;
 }
 
+/** How many verified cookie values SessionCookies remembers (the least recently verified forgotten first). */
+const VERIFIED_MAX = 10_000;
+
 interface StoredSession extends SessionData {
   passport?: { user?: unknown };
 }
@@ -35,9 +38,6 @@ interface StoredSession extends SessionData {
  * signed-in creator's session — no cookie, a bad signature, an unknown or ended session, one waiting for its
  * second sign-in step, a deleted account — is null: the full pipeline then answers it as it always has.
  */
-/** How many verified cookie values SessionCookies remembers (the least recently verified forgotten first). */
-const VERIFIED_MAX = 10_000;
-
 export class SessionCookies {
   /**
    * Signed cookie values already verified, with the session id each carries and whether the newest secret
