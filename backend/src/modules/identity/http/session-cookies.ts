@@ -28,6 +28,13 @@ export interface SignedInVisit {
 /** How many verified cookie values SessionCookies remembers (the least recently verified forgotten first). */
 const VERIFIED_MAX = 10_000;
 
+/** A session cookie's signed value, the session id it carries, and whether the newest secret signed it. */
+interface SignedSession {
+  value: string;
+  sid: string;
+  newest: boolean;
+}
+
 interface StoredSession extends SessionData {
   passport?: { user?: unknown };
 }
@@ -44,7 +51,7 @@ export class SessionCookies {
    * signed it: a creator's next request is not verified again (an HMAC and two hashes each). Only values that
    * passed verification are kept, so whatever a client sends, it can only fill this with cookies that are valid.
    */
-  private readonly verified = new Map<string, { sid: string; newest: boolean }>();
+  private readonly verified = new Map<string, SignedSession>();
 
   constructor(
     private readonly store: Store,
@@ -83,7 +90,7 @@ export class SessionCookies {
   }
 
   /** The session id the cookie carries when one of the secrets signed it (express-session's getcookie). */
-  private signedSession(header: string | undefined): { sid: string; newest: boolean; value: string } | null {
+  private signedSession(header: string | undefined): SignedSession | null {
     if (!header) return null;
     const raw = parse(header)[this.settings.name];
     if (!raw?.startsWith('s:')) return null;
@@ -93,15 +100,15 @@ export class SessionCookies {
       // Most recently verified last: the map forgets from its oldest entry.
       this.verified.delete(value);
       this.verified.set(value, known);
-      return { ...known, value };
+      return known;
     }
     for (const [index, secret] of this.settings.secrets.entries()) {
       const sid = unsign(value, secret);
       if (sid === false) continue;
-      const found = { sid, newest: index === 0 };
+      const found = { value, sid, newest: index === 0 };
       if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
       this.verified.set(value, found);
-      return { ...found, value };
+      return found;
     }
     return null;
   }
