@@ -300,8 +300,15 @@ describe('public pages over HTTP', () => {
       expect(html).toMatch(
         /<i id="booked-dismissed"><\/i><div class="banner" role="status">.*<p class="banner-title">Booking Confirmed!<\/p><p>Your payment was successful\. You will receive a confirmation email shortly\.<\/p>.*<a class="banner-close" href="#booked-dismissed" aria-label="Dismiss"/,
       );
-      for (const query of ['', '?booked=false', '?booked=1', '?other=true']) {
+      for (const query of ['', '?booked=false', '?booked=1', '?other=true', '?booked=refunding']) {
         expect(await page(`/${details.username}${query}`)).not.toContain('Booking Confirmed!');
+      }
+      // A payment that came after the time was taken: the visitor is told it goes back in full.
+      expect(await page(`/${details.username}?booked=refunding`)).toMatch(
+        /<div class="banner" role="status">.*<p class="banner-title">This time was just taken<\/p><p>Someone else booked this time while you were paying\. Your payment is being refunded in full, and you will get an email when it is done\.<\/p>/,
+      );
+      for (const query of ['', '?booked=true', '?booked=refunding&booked=refunding', '?booked=REFUNDING']) {
+        expect(await page(`/${details.username}${query}`)).not.toContain('This time was just taken');
       }
     });
 

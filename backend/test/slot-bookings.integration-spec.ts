@@ -236,9 +236,22 @@ describe('bookings at set times over HTTP', () => {
     expect((await db.query('select count(*)::int as n from email_outbox where dedupe_key like $1', [`booking:${lostBooking.id}:%`])).rows[0]).toEqual({ n: 0 });
     expect(await holdOf(lostBooking.id)).toBe('released');
     expect(await holdOf((await bookingOf((winner.body as { clientSecret: string }).clientSecret)).id)).toBe('held');
-    // The server-side check tells the page it was not booked.
+    // The server-side check tells the visitor at once: the time was taken, the payment goes back in full.
     const check = await agent(app).post('/api/bookings/confirm').send({ clientSecret: lostSecret }).expect(200);
-    expect(check.body).toEqual({ status: 'refund_due', returnUrl: `/${creator.details.username}` });
+    expect(check.body).toEqual({
+      status: 'refund_due',
+      returnUrl: `/${creator.details.username}?booked=refunding`,
+      message: 'Someone else booked this time while you were paying. Your payment is being refunded in full, and you will get an email when it is done.',
+    });
+    const intentId = lostSecret.split('_secret_')[0]!;
+    const back = await agent(app).get(`/booking-success?payment_intent=${intentId}&payment_intent_client_secret=${lostSecret}`).expect(302);
+    expect(back.headers.location).toBe(`/${creator.details.username}?booked=refunding`);
+    const bio = await agent(app).get(back.headers.location!).expect(200);
+    expect(bio.text).toContain('<p class="banner-title">This time was just taken</p>');
+    expect(bio.text).not.toContain('Booking Confirmed!');
+    // The one that was paid in time is confirmed as before.
+    const confirmed = await agent(app).post('/api/bookings/confirm').send({ clientSecret: lateSecret }).expect(200);
+    expect(confirmed.body).toEqual({ status: 'paid', returnUrl: `/${creator.details.username}?booked=true` });
 
     const list = (await creator.client.get('/api/bookings').expect(200)).body as BookingsPage;
     expect(list.bookings.map((b) => [b.id, b.status])).toEqual([

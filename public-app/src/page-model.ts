@@ -1,4 +1,4 @@
-import type { BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * What the backend hands to the server entry for each page. The backend's PublicPageRenderer port declares
@@ -14,8 +14,11 @@ export interface BioPageInput extends PageContext {
   user: PublicUserView;
   /** Active links only, in display order. */
   links: PublicLinkView[];
-  /** `?booked=true`: the visitor comes back from a paid booking. */
-  booked: boolean;
+  /**
+   * The visitor comes back from paying: `?booked=true` a paid booking ('Booking Confirmed!'), `?booked=refunding`
+   * a payment that came after the time was taken (it goes back in full).
+   */
+  booked: BookedNotice | null;
 }
 
 export interface BookingPageInput extends PageContext {

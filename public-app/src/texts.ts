@@ -10,6 +10,9 @@ export const Texts = {
 
   bookedTitle: 'Booking Confirmed!',
   bookedMessage: 'Your payment was successful. You will receive a confirmation email shortly.',
+  refundingTitle: 'This time was just taken',
+  refundingMessage:
+    'Someone else booked this time while you were paying. Your payment is being refunded in full, and you will get an email when it is done.',
   dismiss: 'Dismiss',
 
   userNotFoundTitle: 'User Not Found',

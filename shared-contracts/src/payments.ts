@@ -33,7 +33,21 @@ export const PaymentMessages = {
   alreadyMoved: 'This booking has been moved once already.',
   sessionPast: 'This session has already started, so it can no longer be changed.',
   notManageable: 'This booking can no longer be changed.',
+  timeTakenRefunding:
+    'Someone else booked this time while you were paying. Your payment is being refunded in full, and you will get an email when it is done.',
 } as const;
+
+/**
+ * What the bio page says to a visitor coming back from paying (`?booked=…`): `confirmed` ('Booking
+ * Confirmed!', `?booked=true`), or `refunding` (`?booked=refunding`: the time was taken while they paid).
+ */
+export type BookedNotice = 'confirmed' | 'refunding';
+
+/** The bio page a visitor goes back to after paying, with the notice to show (none while unpaid). */
+export function bookingReturnPath(username: string, notice: BookedNotice | null): string {
+  const query = notice === 'confirmed' ? '?booked=true' : notice === 'refunding' ? '?booked=refunding' : '';
+  return `/${encodeURIComponent(username)}${query}`;
+}
 
 /** POST /api/users/{username}/book. Amounts are never taken from the client. */
 export class BookingRequest {
@@ -225,6 +239,11 @@ export class BookingConfirmRequest {
 export interface BookingConfirmResponse {
   /** 'paid' once the provider says the payment succeeded. */
   status: BookingStatus;
-  /** Where the page goes next: /{username}?booked=true when paid, else /{username}. */
+  /**
+   * Where the page goes next: /{username}?booked=true when paid, /{username}?booked=refunding when the time was
+   * taken while the visitor paid (the payment goes back in full), else /{username}.
+   */
   returnUrl: string;
+  /** Said at once when the time was taken while the visitor paid: their payment is being refunded in full. */
+  message?: string;
 }

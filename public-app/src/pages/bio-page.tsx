@@ -47,7 +47,7 @@ export function BioPage({ user, links, booked, origin, css }: BioPageInput & { c
           <img className="bg-img" src={look.backgroundImage} alt="" width={1200} height={1600} decoding="async" />
         )}
         <main className="page">
-          {booked && <BookedBanner />}
+          {booked && <BookedBanner notice={booked} />}
           <header className="profile">
             <Avatar user={user} origin={origin} />
             <h1>{user.displayName}</h1>
@@ -98,18 +98,20 @@ function bodyStyle(backgroundColor: string | null, buttons: CSSProperties): CSSP
 }
 
 /**
- * 'Booking Confirmed!' after a paid booking (decisions.md). The close control is a link to an empty target
- * just before the banner; CSS hides the banner while that target is :target, so it needs no script.
+ * 'Booking Confirmed!' after a paid booking (decisions.md), or, when the payment came after someone else took
+ * the time, that it goes back in full. The close control is a link to an empty target just before the banner;
+ * CSS hides the banner while that target is :target, so it needs no script.
  */
-function BookedBanner() {
+function BookedBanner({ notice }: { notice: NonNullable<BioPageInput['booked']> }) {
+  const confirmed = notice === 'confirmed';
   return (
     <>
       <i id="booked-dismissed" />
       <div className="banner" role="status">
-        <CheckCircleIcon />
+        {confirmed ? <CheckCircleIcon /> : <CalendarIcon />}
         <div>
-          <p className="banner-title">{Texts.bookedTitle}</p>
-          <p>{Texts.bookedMessage}</p>
+          <p className="banner-title">{confirmed ? Texts.bookedTitle : Texts.refundingTitle}</p>
+          <p>{confirmed ? Texts.bookedMessage : Texts.refundingMessage}</p>
         </div>
         <a className="banner-close" href="#booked-dismissed" aria-label={Texts.dismiss} title={Texts.dismiss}>
           <CloseIcon />

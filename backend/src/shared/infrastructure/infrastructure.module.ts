@@ -3,13 +3,14 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Env } from '../../config/env.js';
 import { Clock, SystemClock } from '../clock.js';
+import { ConfiguredLinkOrigin, LinkOrigin } from '../link-origin.js';
 import { Metrics } from '../metrics/metrics.js';
 import { PrometheusMetrics } from '../metrics/prometheus.metrics.js';
 import { ENV, PG_POOL, REDIS } from './infrastructure.tokens.js';
 
 /**
  * Connections shared across modules: a small pg pool (sessions, rate limits), Redis when configured, the clock,
- * and the process's metrics (Prometheus).
+ * where e-mailed links point (LinkOrigin), and the process's metrics (Prometheus).
  */
 @Global()
 @Module({})
@@ -25,12 +26,13 @@ export class InfrastructureModule implements OnApplicationShutdown {
       providers: [
         { provide: ENV, useValue: env },
         { provide: Clock, useClass: SystemClock },
+        { provide: LinkOrigin, useFactory: () => new ConfiguredLinkOrigin(env) },
         { provide: PG_POOL, useFactory: () => createPool(env.DATABASE_URL) },
         { provide: REDIS, useFactory: () => (env.REDIS_URL ? createRedis(env.REDIS_URL) : null) },
         PrometheusMetrics,
         { provide: Metrics, useExisting: PrometheusMetrics },
       ],
-      exports: [ENV, Clock, PG_POOL, REDIS, PrometheusMetrics, Metrics],
+      exports: [ENV, Clock, LinkOrigin, PG_POOL, REDIS, PrometheusMetrics, Metrics],
     };
   }
 

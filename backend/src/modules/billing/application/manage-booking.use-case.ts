@@ -5,7 +5,7 @@ import { conflict, DomainError, invalid, notFound } from '../../../shared/domain
 import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
 import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
 import { Transactions } from '../../../shared/transactions.js';
-import { hashSecretToken } from '../../identity/domain/secret-link.js';
+import { hashSecretToken } from '../../../shared/secret-link.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
 import { timedOrNull, type Booking, type TimedBooking } from '../domain/booking.js';
 import { movedBookingEmails, visitorCancelledEmails } from './booking-emails.js';

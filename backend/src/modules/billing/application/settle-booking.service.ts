@@ -1,10 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { PAID_BOOKING_STATUSES } from '@linkbio/shared-contracts';
-import type { Env } from '../../../config/env.js';
 import { Clock } from '../../../shared/clock.js';
-import { ENV } from '../../../shared/infrastructure/infrastructure.tokens.js';
-import { newSecretToken } from '../../identity/domain/secret-link.js';
-import { linkOrigin } from '../../identity/http/link-origin.js';
+import { LinkOrigin } from '../../../shared/link-origin.js';
+import { newSecretToken } from '../../../shared/secret-link.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
 import type { Booking } from '../domain/booking.js';
 import { paidBookingEmails } from './booking-emails.js';
@@ -29,7 +27,7 @@ export class SettleBookingService {
     private readonly clock: Clock,
     private readonly slots: SlotReservations,
     private readonly manage: BookingManageStore,
-    @Inject(ENV) private readonly env: Env,
+    private readonly links: LinkOrigin,
   ) {}
 
   /** @returns the booking when this call made it paid, null when it was already paid or does not match. */
@@ -66,6 +64,6 @@ export class SettleBookingService {
   private async manageLink(bookingId: string): Promise<string> {
     const { token, tokenHash } = newSecretToken();
     await this.manage.setTokenHash(bookingId, tokenHash);
-    return `${linkOrigin(this.env).replace(/\/+$/, '')}/booking/${token}`;
+    return this.links.url(`/booking/${token}`);
   }
 }

@@ -5,6 +5,7 @@ import {
   BookingsQuery,
   LocalCardConfirmRequest,
   PaymentMessages,
+  bookingReturnPath,
   type BookingConfirmResponse,
   type BookingView,
   type BookingCreatedResponse,
@@ -32,8 +33,6 @@ import { StripeWebhookVerifier } from '../infrastructure/stripe-webhook.verifier
 import { ApiBody, ApiQuery } from '@nestjs/swagger';
 import { Answers, Fails, Redirects } from '../../../shared/http/openapi/responses.js';
 import { BookingCancelled, BookingConfirmed, BookingCreated, Bookings, LocalConfirmed, PaymentConfig, Subscription, SubscriptionCreated, WebhookReceived } from './billing.openapi.js';
-
-const returnUrl = (username: string, paid: boolean) => `/${encodeURIComponent(username)}${paid ? '?booked=true' : ''}`;
 
 @Controller()
 export class BillingController {
@@ -90,21 +89,25 @@ export class BillingController {
   @Fails(404)
   @HttpCode(200)
   async confirm(@Body() body: BookingConfirmRequest): Promise<BookingConfirmResponse> {
-    const { status, username } = await this.confirmBooking.byClientSecret(body.clientSecret);
-    return { status, returnUrl: returnUrl(username, status === 'paid') };
+    const { status, username, notice } = await this.confirmBooking.byClientSecret(body.clientSecret);
+    return {
+      status,
+      returnUrl: bookingReturnPath(username, notice),
+      ...(notice === 'refunding' ? { message: PaymentMessages.timeTakenRefunding } : {}),
+    };
   }
 
   /** Stripe's return_url after a redirecting confirmation: check the payment, then back to the bio page. */
   @Get('booking-success')
   @ApiQuery({ name: 'payment_intent', required: false, schema: { type: 'string' } })
   @ApiQuery({ name: 'payment_intent_client_secret', required: false, schema: { type: 'string' } })
-  @Redirects(302, 'Back to the bio page (?booked=true once paid).')
+  @Redirects(302, 'Back to the bio page (?booked=true once paid, ?booked=refunding when the time was taken meanwhile).')
   async bookingSuccess(@Query('payment_intent') intentId: unknown, @Query('payment_intent_client_secret') secret: unknown, @Res() res: Response) {
     let target = '/';
     if (typeof intentId === 'string') {
       try {
         const check = await this.confirmBooking.check(intentId, typeof secret === 'string' ? secret : undefined);
-        target = returnUrl(check.username, check.status === 'paid');
+        target = bookingReturnPath(check.username, check.notice);
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
       }

@@ -22,6 +22,7 @@ import {
   object,
   objectOf,
   oneOfValues,
+  optional,
   string,
   uuid,
 } from '../../../shared/http/openapi/schema.js';
@@ -74,7 +75,7 @@ export const Bookings = component(
 
 export const BookingConfirmed = component(
   'BookingConfirmResponse',
-  objectOf<BookingConfirmResponse>()({ status: oneOfValues(BOOKING_STATUSES), returnUrl: string }),
+  objectOf<BookingConfirmResponse>()({ status: oneOfValues(BOOKING_STATUSES), returnUrl: string, message: optional(string) }),
 );
 
 export const LocalConfirmed = component(

@@ -5,7 +5,7 @@ import { Transactions } from '../../../shared/transactions.js';
 import { emailChangedMessage } from '../domain/email-address-emails.js';
 import { emailTokenInvalid } from '../domain/email-confirmation.js';
 import { emailTaken } from '../domain/identity.errors.js';
-import { hashSecretToken } from '../domain/secret-link.js';
+import { hashSecretToken } from '../../../shared/secret-link.js';
 import { AccountEmails } from './ports/account-emails.js';
 import { AttemptLimiter } from './ports/attempt-limiter.js';
 import { BackgroundWork } from './ports/background-work.js';

@@ -7,7 +7,7 @@ import {
   EMAIL_CONFIRMATION_VALID_MS,
   type EmailConfirmationPurpose,
 } from '../domain/email-confirmation.js';
-import { newSecretToken } from '../domain/secret-link.js';
+import { newSecretToken } from '../../../shared/secret-link.js';
 import type { User } from '../domain/user.js';
 import type { AccountEmails } from './ports/account-emails.js';
 import type { EmailConfirmations } from './ports/email-confirmations.js';

@@ -1,7 +1,7 @@
 import { EMAIL_CONFIRMATION_VALID_HOURS, EmailMessages } from '@linkbio/shared-contracts';
 import { invalid } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
-import { secretLink } from './secret-link.js';
+import { secretLink } from '../../../shared/secret-link.js';
 
 /** 'verify': the account's own address, since sign-up. 'change': a new address the creator asked to move to. */
 export type EmailConfirmationPurpose = 'verify' | 'change';

@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_VALID_MINUTES } from '@linkbio/shared-contracts';
-import { hashSecretToken, newSecretToken, secretLink } from './secret-link.js';
+import { hashSecretToken, newSecretToken, secretLink } from '../../../shared/secret-link.js';
 
 export const RESET_VALID_MS = PASSWORD_RESET_VALID_MINUTES * 60 * 1000;
 

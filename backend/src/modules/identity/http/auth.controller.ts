@@ -8,7 +8,7 @@ import { AttemptLimiter } from '../application/ports/attempt-limiter.js';
 import { RegisterUseCase } from '../application/register.use-case.js';
 import type { User } from '../domain/user.js';
 import { SESSION_COOKIE } from '../identity.constants.js';
-import { linkOrigin } from './link-origin.js';
+import { linkOrigin } from '../../../shared/link-origin.js';
 import { LoginGuard } from './login.guard.js';
 import { secondStepRequired } from './sign-in.js';
 import { logIn, SignInRecorder } from './sign-in.recorder.js';

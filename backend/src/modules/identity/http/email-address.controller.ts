@@ -7,7 +7,7 @@ import { ChangeEmailUseCase } from '../application/change-email.use-case.js';
 import { ConfirmEmailUseCase } from '../application/confirm-email.use-case.js';
 import { EmailVerificationUseCase } from '../application/email-verification.use-case.js';
 import type { User } from '../domain/user.js';
-import { linkOrigin } from './link-origin.js';
+import { linkOrigin } from '../../../shared/link-origin.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { Answers, Fails, MessageViewSchema } from '../../../shared/http/openapi/responses.js';
 

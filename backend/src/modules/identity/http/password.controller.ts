@@ -13,7 +13,7 @@ import { ChangePasswordUseCase } from '../application/change-password.use-case.j
 import { RequestPasswordResetUseCase } from '../application/request-password-reset.use-case.js';
 import { ResetPasswordUseCase } from '../application/reset-password.use-case.js';
 import type { User } from '../domain/user.js';
-import { linkOrigin } from './link-origin.js';
+import { linkOrigin } from '../../../shared/link-origin.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { SignInRecorder } from './sign-in.recorder.js';
 import { Answers, Fails, MessageViewSchema } from '../../../shared/http/openapi/responses.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import type { PublicLinkView } from '@linkbio/shared-contracts';
+import type { BookedNotice, PublicLinkView } from '@linkbio/shared-contracts';
 import encodeUrl from 'encodeurl';
 import type { Env } from '../../../config/env.js';
 import { DomainError } from '../../../shared/domain-error.js';
@@ -55,8 +55,8 @@ export class PublicPageResponder {
   ) {}
 
   /**
-   * /{username} (lowercase already) with `?booked=true` shown as the banner. A username its owner gave up
-   * lately answers 301 to their current one, with the query, and counts no view.
+   * /{username} (lowercase already) with `?booked=true` (or `?booked=refunding`) shown as the banner. A username
+   * its owner gave up lately answers 301 to their current one, with the query, and counts no view.
    */
   async bio({ request, protocol, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
@@ -64,8 +64,8 @@ export class PublicPageResponder {
     await this.answerPage(request, response, origin, headers, async () => {
       const { page, links, movedTo } = await this.view.execute(username, visitor && { ...visitor, viewerId });
       if (movedTo !== null) return { location: `/${movedTo}` };
-      const booked = isBooked(request.url ?? '');
-      const variant = `${origin}|${booked ? 1 : 0}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
+      const booked = bookedNotice(request.url ?? '');
+      const variant = `${origin}|${booked ?? ''}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
       return this.pageBodies.get(page, variant, () =>
         new EncodedBody(
           this.renderer.bioPage({ origin, user: page.user, links: links.map(toPublicLink), booked }),
@@ -195,12 +195,13 @@ function redirect(request: IncomingMessage, response: ServerResponse, path: stri
   response.end();
 }
 
-/** `?booked=true`, exactly once. */
-function isBooked(url: string): boolean {
+/** `?booked=true` (confirmed) or `?booked=refunding`, exactly once. */
+function bookedNotice(url: string): BookedNotice | null {
   const query = url.indexOf('?');
-  if (query === -1) return false;
+  if (query === -1) return null;
   const values = new URLSearchParams(url.slice(query + 1)).getAll('booked');
-  return values.length === 1 && values[0] === 'true';
+  if (values.length !== 1) return null;
+  return values[0] === 'true' ? 'confirmed' : values[0] === 'refunding' ? 'refunding' : null;
 }
 
 /**

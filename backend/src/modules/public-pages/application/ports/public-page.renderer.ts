@@ -1,4 +1,4 @@
-import type { BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * The visitors' pages as whole HTML documents. The models are what public-app's server entry takes
@@ -14,8 +14,8 @@ export interface BioPageModel extends PageContext {
   user: PublicUserView;
   /** Active links only, in display order. */
   links: PublicLinkView[];
-  /** `?booked=true`: show the 'Booking Confirmed!' banner. */
-  booked: boolean;
+  /** `?booked=true`: the 'Booking Confirmed!' banner; `?booked=refunding`: the time was taken, the payment goes back. */
+  booked: BookedNotice | null;
 }
 
 export interface BookingPageModel extends PageContext {

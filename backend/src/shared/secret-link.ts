@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * The secret of an e-mailed link (password reset, e-mail confirmation): the token goes into the e-mail only,
- * its SHA-256 into the store, so a copy of the store opens nothing.
+ * The secret of an e-mailed link (password reset, e-mail confirmation, a booking's manage link): the token goes
+ * into the e-mail only, its SHA-256 into the store, so a copy of the store opens nothing.
  */
 
 /** 32 random bytes, base64url without padding: 43 characters. */
