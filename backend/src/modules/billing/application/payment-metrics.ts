@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Metrics, type Counter } from '../../../shared/metrics/metrics.js';
-import type { PaymentEvent } from '../domain/payment-event.js';
+import { KNOWN_EVENT_TYPES, type PaymentEvent } from '../domain/payment-event.js';
+import type { UnappliedReason } from './unapplied-events.js';
 
 type Provider = 'stripe' | 'local';
 
@@ -13,6 +14,8 @@ type Provider = 'stripe' | 'local';
 export class PaymentMetrics {
   private readonly payments: Counter<'provider' | 'kind' | 'outcome'>;
   private readonly refunds: Counter<'provider' | 'outcome'>;
+  private readonly failedAfterSuccess: Counter<'provider'>;
+  private readonly unapplied: Counter<'provider' | 'type' | 'reason'>;
 
   constructor(metrics: Metrics) {
     this.payments = metrics.counter({
@@ -25,6 +28,25 @@ export class PaymentMetrics {
       help: 'Refunds reported by the payment provider, by outcome (succeeded, failed).',
       labelNames: ['provider', 'outcome'],
     });
+    this.failedAfterSuccess = metrics.counter({
+      name: 'linkbio_refunds_failed_after_success_total',
+      help: 'Refunds the provider reported failed after they had succeeded (bookings left refund_failed for the operators).',
+      labelNames: ['provider'],
+    });
+    this.unapplied = metrics.counter({
+      name: 'linkbio_provider_events_unapplied_total',
+      help: 'Provider events the product could not match or apply, by type (known types, else other) and reason; see npm run ops -- payments:unapplied.',
+      labelNames: ['provider', 'type', 'reason'],
+    });
+  }
+
+  refundFailedAfterSuccess(provider: Provider): void {
+    this.failedAfterSuccess.inc({ provider });
+  }
+
+  /** An event not applied; its type a label only when the product knows it (a bounded set), else `other`. */
+  eventUnapplied(provider: Provider, type: string, reason: UnappliedReason): void {
+    this.unapplied.inc({ provider, type: (KNOWN_EVENT_TYPES as readonly string[]).includes(type) ? type : 'other', reason });
   }
 
   count(provider: Provider, event: PaymentEvent): void {
