@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { INestApplication } from '@nestjs/common';
-import type { BookingView } from '@linkbio/shared-contracts';
+import { PaymentMessages, type BookingView } from '@linkbio/shared-contracts';
 import Stripe from 'stripe';
 import request from 'supertest';
 import { ProviderEventIntake } from '../src/modules/billing/application/ports/provider-event-intake.js';
@@ -241,6 +241,23 @@ describe('refunds made at the provider', () => {
       ]);
       expect(await reversals(paid.id)).toEqual([-5000, -2500]);
       expect(refundedMails(paid.email)).toHaveLength(1);
+    });
+
+    it('the visitor cannot cancel or move a partly refunded session through their link', async () => {
+      const { details } = await fixtures.creator(true);
+      const start = (await fixtures.slotsOn(details.username, 4))[9]!;
+      const paid = await fixtures.booking(details.username, { slotStart: start });
+      const receipt = smtp.mails.find((m) => m.to.includes(paid.email) && textOf(m).includes('Booking confirmed'));
+      const token = TOKEN.exec(textOf(receipt!))![1]!;
+      await deliverTwice([event('refund.updated', refundObject(paid.intentId, `re_${unique('part')}`, 1000))]);
+      expect(await statusOf(paid.id)).toBe('partially_refunded');
+
+      const view = (await agent(app).get(`/api/booking-manage/${token}`).expect(200)).body;
+      expect(view).toMatchObject({ status: 'partially_refunded', canCancel: false, canReschedule: false });
+      expect((await agent(app).post(`/api/booking-manage/${token}/cancel`).expect(409)).body.message).toBe(PaymentMessages.notManageable);
+      const other = (await fixtures.slotsOn(details.username, 5))[3]!;
+      await agent(app).post(`/api/booking-manage/${token}/reschedule`).send({ slotStart: other }).expect(409);
+      expect(await statusOf(paid.id)).toBe('partially_refunded');
     });
 
     it('a refund beyond what is left of the payment is not applied, and kept for the operators', async () => {

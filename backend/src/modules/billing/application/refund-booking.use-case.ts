@@ -40,7 +40,7 @@ export class RefundBookingUseCase {
 
   /**
    * The creator cancels one of their paid (or partly refunded) bookings: the visitor is refunded in full (the rest
-   * of the amount). Asked again while the refund is on its way, the attempt is made again under the same
+   * of the amount). Asked again while the refund is being asked for, the attempt is made again under the same
    * idempotency key (the provider answers the refund it made), so every answer tells the booking's actual state.
    */
   async cancelByCreator(creatorId: Id, bookingId: Id): Promise<Booking> {
@@ -48,7 +48,9 @@ export class RefundBookingUseCase {
       const booking = await this.refunds.lockBooking(bookingId);
       if (!booking || booking.creatorId !== creatorId) throw notFound(PaymentMessages.bookingNotFound);
       if (booking.status === 'refunded') return false;
-      if (booking.status === 'refund_due') return true;
+      // On its way (another call is asking the provider): asked again under the same key, to answer its end.
+      // Refused or the provider away: the sweep asks again after its wait, not every click.
+      if (booking.status === 'refund_due') return (await this.refunds.refundOf(bookingId))?.status !== 'failed';
       if (booking.status !== 'paid' && booking.status !== 'partially_refunded') throw conflict(PaymentMessages.notRefundable);
       await this.effects.decide(booking, 'cancelled_by_creator', this.clock.now());
       return true;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
-import { newId, type Id } from '../../../shared/ids.js';
+import { newId } from '../../../shared/ids.js';
 import type { Booking } from '../domain/booking.js';
 import { reversalFor } from '../domain/refund-share.js';
 import { refundedBookingEmail } from './booking-emails.js';
