@@ -120,7 +120,11 @@ describe('refunds made at the provider', () => {
       const { details } = await fixtures.creator(false);
       const paid = await fixtures.booking(details.username);
       const refundId = `re_${unique('full')}`;
+      const counted = () => scrape().then((text) => series(text, 'linkbio_refunds_total', 'provider="stripe",outcome="succeeded"'));
+      const before = await counted();
       await deliverTwice([event('refund.updated', refundObject(paid.intentId, refundId, 4800)), chargeRefunded(paid.intentId, 4800, [{ id: refundId, amount: 4800 }])]);
+      // One refund, counted once, though four events told of it.
+      expect(await counted()).toBe(before + 1);
 
       expect(await statusOf(paid.id)).toBe('refunded');
       expect(await refundRows(paid.id)).toEqual([{ amount: 4800, reason: 'at_provider', status: 'succeeded', provider_refund_id: refundId }]);

@@ -8,7 +8,7 @@ type Provider = 'stripe' | 'local';
 /**
  * Payments and refunds as the payment provider reports them, counted once per event (a delivery repeated is
  * not counted again), after its effects are committed: bookings' and Premium's payments that succeeded or
- * failed, and refunds (Stripe's as its events report them, the local provider's when made).
+ * failed; refunds once each (see refund()).
  */
 @Injectable()
 export class PaymentMetrics {
@@ -40,6 +40,14 @@ export class PaymentMetrics {
     });
   }
 
+  /**
+   * A refund that succeeded or was refused, counted once per refund (whichever of its events, or the provider's
+   * answer to the product's own request, told it first), not once per event.
+   */
+  refund(provider: Provider, outcome: 'succeeded' | 'failed'): void {
+    this.refunds.inc({ provider, outcome });
+  }
+
   refundFailedAfterSuccess(provider: Provider): void {
     this.failedAfterSuccess.inc({ provider });
   }
@@ -66,12 +74,6 @@ export class PaymentMetrics {
         break;
       case 'invoice.payment_failed':
         this.payments.inc({ provider, kind: 'subscription', outcome: 'failed' });
-        break;
-      case 'charge.refunded':
-        this.refunds.inc({ provider, outcome: 'succeeded' });
-        break;
-      case 'refund.failed':
-        this.refunds.inc({ provider, outcome: 'failed' });
         break;
     }
   }

@@ -68,7 +68,7 @@ export class ProviderRefundsService {
     const refund =
       (await this.waitingFor(booking, gap, true)) ??
       (await this.refunds.addProviderRefund({ id: newId(), bookingId: booking.id, amount: gap, currency: facts.currency, providerRefundId: null, status: 'pending', now: this.clock.now() }));
-    return this.succeeded(booking, refund, null);
+    return this.succeeded(booking, refund, null, provider);
   }
 
   private async bookingOf(intentId: string, currency: string): Promise<Booking | Unapplied> {
@@ -104,6 +104,7 @@ export class ProviderRefundsService {
       // The product's own refund refused: asked again by the sweep, under a new key.
       if (refund.status === 'failed' && refund.providerRefundId === facts.refundId) return 'duplicate';
       await this.refunds.recordAttempt(refund.id, { status: 'failed', providerRefundId: facts.refundId, refused: refund.reason !== 'at_provider' }, now);
+      this.metrics.refund(provider, 'failed');
       return 'applied';
     }
     if (facts.status === 'pending') {
@@ -114,11 +115,11 @@ export class ProviderRefundsService {
     if (refund && (refund.status === 'succeeded' || refund.failedAfterSuccessAt)) return 'duplicate';
     if (refund?.status === 'failed' && refund.reason === 'at_provider') return 'duplicate'; // reported failed already: a stale success
     refund ??= await this.refunds.addProviderRefund({ id: newId(), bookingId: booking.id, amount: facts.amount, currency: facts.currency, providerRefundId: facts.refundId, status: 'pending', now });
-    return this.succeeded(booking, refund, facts.refundId);
+    return this.succeeded(booking, refund, facts.refundId, provider);
   }
 
   /** The refund succeeded: counted once, the booking settled; over the amount paid, it is not applied. */
-  private async succeeded(booking: Booking, refund: Refund, providerRefundId: string | null): Promise<RefundOutcome> {
+  private async succeeded(booking: Booking, refund: Refund, providerRefundId: string | null, provider: 'stripe' | 'local'): Promise<RefundOutcome> {
     const now = this.clock.now();
     if (!refund.countedAt) {
       const ledger = await this.refunds.ledgerOf(booking.id);
@@ -127,6 +128,7 @@ export class ProviderRefundsService {
       }
     }
     if (!(await this.refunds.markSucceeded(refund.id, providerRefundId, now))) return 'duplicate';
+    this.metrics.refund(provider, 'succeeded');
     await this.effects.count(refund, booking, now);
     if (booking.status !== 'refund_failed') await this.effects.settle((await this.refunds.lockBooking(booking.id))!, now);
     return 'applied';

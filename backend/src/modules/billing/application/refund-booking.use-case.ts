@@ -6,7 +6,6 @@ import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
 import type { Id } from '../../../shared/ids.js';
 import { Transactions } from '../../../shared/transactions.js';
 import type { Booking } from '../domain/booking.js';
-import { localEvent } from './local-provider-events.js';
 import { PaymentMetrics } from './payment-metrics.js';
 import { BillingStore } from './ports/billing.store.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
@@ -93,7 +92,10 @@ export class RefundBookingUseCase {
       await this.transactions.run(() =>
         this.refunds.recordAttempt(refund.id, { status, providerRefundId: refundId, refused: status === 'failed' }, this.clock.now()),
       );
-      if (status === 'failed') this.logger.warn(`The provider refused refund ${refundId} of booking ${bookingId}; it will be asked again`);
+      if (status === 'failed') {
+        this.metrics.refund(this.gateway.provider, 'failed');
+        this.logger.warn(`The provider refused refund ${refundId} of booking ${bookingId}; it will be asked again`);
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await this.transactions.run(() => this.refunds.recordAttempt(refund.id, { status: 'failed', error: message }, this.clock.now()));
@@ -104,10 +106,8 @@ export class RefundBookingUseCase {
 
   private async completed(refund: Refund, providerRefundId: string): Promise<Booking> {
     const done = await this.transactions.run(() => this.effects.completeOwn(refund, providerRefundId, this.clock.now()));
-    // The local provider has no webhooks: its refund is counted here, as Stripe's is from charge.refunded.
-    if (done && this.gateway.provider === 'local') {
-      this.metrics.count('local', localEvent('charge.refunded', Math.floor(this.clock.now().getTime() / 1000), { id: providerRefundId, metadata: { bookingId: refund.bookingId } }));
-    }
+    // Counted once: the refund's later events find it succeeded already.
+    if (done) this.metrics.refund(this.gateway.provider, 'succeeded');
     await this.outbox.deliverPending();
     return done ?? (await this.store.findBooking(refund.bookingId))!;
   }
