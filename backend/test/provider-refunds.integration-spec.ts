@@ -299,7 +299,7 @@ describe('refunds made at the provider', () => {
     expect(line).toContain(refundId);
     expect(line).toContain(details.username);
     expect(line).toContain('48.00');
-  });
+  }, 60_000);
 
   it('20 cancels at once by the creator: every answer refunded, one refund, one reversal, one e-mail', async () => {
     const { client, details } = await fixtures.creator(false);
@@ -386,9 +386,9 @@ describe('refunds made at the provider', () => {
     const wrong = await ops('payments:unapplied', '--since', '2027-02-30');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('--since takes a date as YYYY-MM-DD');
-  });
+  }, 120_000);
 
-  /** The operators' CLI in a child process, on this file's database. */
+  /** The operators' CLI in a child process, on this file's database (a few seconds each: the tests above allow for it). */
   function ops(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
       const env: NodeJS.ProcessEnv = {
