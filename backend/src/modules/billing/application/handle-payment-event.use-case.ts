@@ -84,9 +84,10 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
     const missed = decision === 'ignored' ? notNeeded(event) : decision;
     this.metrics.eventUnapplied(provider, event.type, missed.reason);
     const line = `Event ${event.id.slice(0, 255)} (${event.type.slice(0, 100)}) not applied: ${missed.reason}: ${missed.detail}`;
-    // Not needed (its effect comes through other events): recorded and counted, not a warning.
-    if (missed.reason === 'handled_elsewhere') {
-      if (count) this.metrics.count(provider, event);
+    // Expected in normal running (its effect comes through other events, or is there already): recorded and
+    // counted, not a warning.
+    if (missed.reason === 'handled_elsewhere' || missed.reason === 'stale') {
+      if (count) this.metrics.count(provider, event); // an invoice.paid with nothing left to change is still a payment
       this.logger.log(line);
     } else this.logger.warn(line);
     return 'unapplied';
@@ -165,7 +166,7 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
   }
 
   private async saveSubscription(current: Subscription, next: Subscription | null): Promise<Decision> {
-    if (!next) return unapplied('stale', 'The subscription event is older than the last one applied (or changes nothing).', current.id);
+    if (!next) return unapplied('stale', 'The subscription already stands as the event tells, or the event is older than the last one applied.', current.id);
     const now = this.clock.now();
     await this.store.saveSubscription(next, now);
     await this.store.refreshPremium(current.userId, now);
