@@ -172,6 +172,9 @@ describe('refunds made at the provider', () => {
       expect(await earning(late.id)).toEqual([]);
       expect(await reversals(late.id)).toEqual([]);
       expect(refundedMails(late.email)).toHaveLength(1);
+      // Told why: no session was booked, so no calendar cancellation either.
+      expect(textOf(refundedMails(late.email)[0]!)).toContain('arrived after that time had gone to someone else');
+      expect(refundedMails(late.email)[0]!.raw).not.toContain('text/calendar');
     });
 
     it('after the earning was paid out: the reversal is netted against the next earnings', async () => {

@@ -79,7 +79,8 @@ export class RefundEffects {
     if (!done) return null;
     const creator = await this.store.findCreator(done.creatorId);
     if (creator) {
-      const reason = refunds.find((r) => r.reason !== 'at_provider')?.reason ?? 'at_provider';
+      // A refund_due booking with no refund of its own yet is a late payment for a time taken: told as such.
+      const reason = refunds.find((r) => r.reason !== 'at_provider')?.reason ?? (booking.status === 'refund_due' ? 'time_taken' : 'at_provider');
       const timeZone = done.slotStart ? await this.slots.timeZoneOf(creator.id) : 'UTC';
       await this.store.enqueueEmail(refundedBookingEmail(done, creator, reason, timeZone, now), now);
     }
