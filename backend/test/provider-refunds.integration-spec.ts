@@ -231,6 +231,23 @@ describe('refunds made at the provider', () => {
       expect(refunds).toHaveLength(2);
     });
 
+    it('the same end state when all their events come at once, each twice', async () => {
+      const { details } = await creator90();
+      const paid = await fixtures.booking(details.username);
+      const [ra, rb] = [`re_${unique('a')}`, `re_${unique('b')}`];
+      const events = [
+        event('refund.created', refundObject(paid.intentId, ra, 4500)),
+        event('refund.updated', refundObject(paid.intentId, rb, 4500)),
+        chargeRefunded(paid.intentId, 9000, [{ id: ra, amount: 4500 }]),
+        chargeRefunded(paid.intentId, 9000, [{ id: ra, amount: 4500 }, { id: rb, amount: 4500 }]),
+      ];
+      await Promise.all([...events, ...events].map(deliver));
+      expect(await statusOf(paid.id)).toBe('refunded');
+      expect(await reversals(paid.id)).toEqual([-3750, -3750]);
+      expect((await refundRows(paid.id)).map((r) => r.provider_refund_id).sort()).toEqual([ra, rb].sort());
+      expect(refundedMails(paid.email)).toHaveLength(1);
+    });
+
     it('the creator cancelling a partly refunded booking refunds the rest, and the total reversed is the earning', async () => {
       const { client, details } = await creator90();
       const paid = await fixtures.booking(details.username);
