@@ -5,9 +5,11 @@ import { type DynamicModule, type LoggerService, Module, type Type } from '@nest
 import { NestFactory } from '@nestjs/core';
 import { loadEnv, type Env } from './config/env.js';
 import { DatabaseModule } from './database/database.module.js';
+import { BillingModule } from './modules/billing/billing.module.js';
 import { lastEndedWeek } from './modules/payouts/domain/iso-week.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { SupportModule } from './modules/support/support.module.js';
+import { PAYMENT_COMMANDS } from './ops/payment-commands.js';
 import { PAYOUT_COMMANDS } from './ops/payout-commands.js';
 import type { OpsCommand } from './ops/ops-command.js';
 import { SECRET_COMMANDS } from './ops/secret-commands.js';
@@ -25,9 +27,9 @@ import { QueuesModule } from './shared/queues/queues.module.js';
  */
 
 /** The modules the commands need: what the API and worker have, minus HTTP and the processors' workers. */
-const OPS_MODULES: Array<Type | DynamicModule> = [PayoutsModule, SupportModule];
+const OPS_MODULES: Array<Type | DynamicModule> = [PayoutsModule, SupportModule, BillingModule];
 
-const COMMANDS: Record<string, OpsCommand> = { ...PAYOUT_COMMANDS, ...SUPPORT_COMMANDS, ...SECRET_COMMANDS };
+const COMMANDS: Record<string, OpsCommand> = { ...PAYOUT_COMMANDS, ...PAYMENT_COMMANDS, ...SUPPORT_COMMANDS, ...SECRET_COMMANDS };
 
 function usage(): string {
   const names = Object.keys(COMMANDS);

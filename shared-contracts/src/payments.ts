@@ -25,7 +25,7 @@ export const PaymentMessages = {
   webhookSignature: 'Webhook signature verification failed',
   providerUnavailable: 'Card payments are not available right now. Please try again in a few minutes.',
   bookingNotFound: 'Booking not found',
-  notRefundable: 'Only a paid booking can be cancelled and refunded.',
+  notRefundable: 'Only a paid or partly refunded booking can be cancelled and refunded.',
   refundUnavailable: 'The refund could not be made right now. It will be retried in a few minutes.',
   replacesInvalid: 'replacesClientSecret must be the client secret of an earlier booking request.',
   manageLinkInvalid: 'This booking link is not valid.',
@@ -153,15 +153,27 @@ export interface PaymentConfigView {
  * session cannot take place and the money goes back to the visitor (nothing is credited to the creator).
  * A paid booking cancelled (by the creator, or by the visitor outside the cancellation window) is refunded in
  * full through the payment provider: refunded, its earning reversed in the ledger. Cancelled by the visitor
- * inside the window, it is cancelled: its time freed, not refunded, the earning kept.
+ * inside the window, it is cancelled: its time freed, not refunded, the earning kept. A refund made at the
+ * provider applies in any paid state: part of the amount, partially_refunded (the creator's share reversed in
+ * proportion) until the refunds add up to the amount, then refunded. A refund that failed after it had
+ * succeeded leaves refund_failed: the visitor may not have the money back, operators resolve it.
  */
-export type BookingStatus = 'pending_payment' | 'paid' | 'failed' | 'expired' | 'refund_due' | 'refunded' | 'cancelled';
+export type BookingStatus =
+  | 'pending_payment'
+  | 'paid'
+  | 'failed'
+  | 'expired'
+  | 'refund_due'
+  | 'refunded'
+  | 'cancelled'
+  | 'partially_refunded'
+  | 'refund_failed';
 
 /**
  * The states of a booking the visitor paid for (and what became of it): the creator's bookings. Waiting,
  * failed and expired ones are a visitor's attempts, never listed as bookings, only counted.
  */
-export const PAID_BOOKING_STATUSES: readonly BookingStatus[] = ['paid', 'refund_due', 'refunded', 'cancelled'];
+export const PAID_BOOKING_STATUSES: readonly BookingStatus[] = ['paid', 'refund_due', 'refunded', 'cancelled', 'partially_refunded', 'refund_failed'];
 
 /** The states of a visitor's unpaid attempts: GET /api/bookings counts them (unpaidAttempts). */
 export const UNPAID_BOOKING_STATUSES: readonly BookingStatus[] = ['pending_payment', 'failed', 'expired'];

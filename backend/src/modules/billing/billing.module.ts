@@ -29,6 +29,11 @@ import { RefundBookingUseCase } from './application/refund-booking.use-case.js';
 import { RefundEffects } from './application/refund-effects.service.js';
 import { RefundStore } from './application/ports/refund.store.js';
 import { PostgresRefundStore } from './infrastructure/postgres-refund.store.js';
+import { ProviderEventIntake } from './application/ports/provider-event-intake.js';
+import { ProviderRefundsService } from './application/provider-refunds.service.js';
+import { PaymentIssueStore } from './application/ports/payment-issue.store.js';
+import { PostgresPaymentIssueStore } from './infrastructure/postgres-payment-issue.store.js';
+import { ListPaymentIssuesUseCase } from './application/list-payment-issues.use-case.js';
 import { SubscriptionsUseCase } from './application/subscriptions.use-case.js';
 import { BillingSweepProcessor } from './jobs/billing-sweep.processor.js';
 import { BillingController } from './http/billing.controller.js';
@@ -79,6 +84,10 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
     { provide: RefundStore, useClass: PostgresRefundStore },
     RefundEffects,
     RefundBookingUseCase,
+    ProviderRefundsService,
+    { provide: PaymentIssueStore, useClass: PostgresPaymentIssueStore },
+    ListPaymentIssuesUseCase,
+    { provide: ProviderEventIntake, useExisting: HandlePaymentEventUseCase },
     { provide: BookingManageStore, useClass: PostgresBookingManageStore },
     rateLimitProvider(BookingLinkRateLimit, 'booking_link', BOOKING_LINK_LOOKUPS_PER_10_MINUTES, 10 * 60),
     ManageBookingUseCase,
@@ -86,6 +95,6 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
     { provide: PremiumEnding, useExisting: SubscriptionsUseCase },
     BillingSweepProcessor,
   ],
-  exports: [BillingSweepProcessor, PremiumEnding],
+  exports: [BillingSweepProcessor, PremiumEnding, ProviderEventIntake, ListPaymentIssuesUseCase],
 })
 export class BillingModule {}

@@ -1,27 +1,37 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { PAID_BOOKING_STATUSES } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
 import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
-import type { PaymentEvent } from '../domain/payment-event.js';
+import { dollars } from '../domain/booking.js';
+import { KNOWN_EVENT_TYPES, type PaymentEvent } from '../domain/payment-event.js';
 import { applyInvoicePaid, applySnapshot, type Subscription } from '../domain/subscription.js';
 import { BillingStore } from './ports/billing.store.js';
 import { PaymentMetrics } from './payment-metrics.js';
 import { Transactions } from '../../../shared/transactions.js';
-import { chargeRefundFacts, intentFacts, invoiceFacts, refundFacts, subscriptionFacts, type RefundFacts } from './provider-objects.js';
-import { RefundStore } from './ports/refund.store.js';
-import { RefundEffects } from './refund-effects.service.js';
+import { chargeRefundFacts, intentFacts, invoiceFacts, refundFacts, subscriptionFacts } from './provider-objects.js';
+import { PaymentIssueStore } from './ports/payment-issue.store.js';
+import { ProviderEventIntake } from './ports/provider-event-intake.js';
+import { ProviderRefundsService } from './provider-refunds.service.js';
+import { isUnapplied, unapplied, type Unapplied } from './unapplied-events.js';
 import { SettleBookingService } from './settle-booking.service.js';
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+export type EventOutcome = 'applied' | 'duplicate' | 'unapplied';
+
+/** What applying an event came to, before it is recorded: 'ignored' is an event the product does not need. */
+type Decision = 'applied' | 'duplicate' | 'ignored' | Unapplied;
 
 /**
- * Applies a payment provider event: Stripe's webhooks and the local provider's events both come here.
- * Each event id is recorded in processed_events in the same transaction as its effects, so an event
- * applies once however often it is delivered (concurrent duplicates wait on the unique key, then skip).
- * Effects are idempotent and order-independent on their own too: a booking never leaves `paid`, and
- * subscription events carry their full state and are ignored when older than the last one applied.
+ * Applies a payment provider event: Stripe's webhooks, the local provider's events and events other modules
+ * hand billing (ProviderEventIntake: a reconciliation's) all come here. Each event id is recorded in
+ * processed_events in the same transaction as its effects, so an event applies once however often it is
+ * delivered (concurrent duplicates wait on the unique key, then skip). Effects are idempotent and
+ * order-independent on their own too: refunds are keyed on the provider's refund id (ProviderRefundsService),
+ * and subscription events carry their full state and are not applied when older than the last one applied.
+ * An event that cannot be matched or applied is never dropped in silence: it is kept in
+ * provider_events_unapplied with its reason, logged and counted (npm run ops -- payments:unapplied).
  */
 @Injectable()
-export class HandlePaymentEventUseCase {
+export class HandlePaymentEventUseCase extends ProviderEventIntake {
   private readonly logger = new Logger('Payments');
 
   constructor(
@@ -31,32 +41,73 @@ export class HandlePaymentEventUseCase {
     private readonly outbox: EmailOutboxRelay,
     private readonly clock: Clock,
     private readonly metrics: PaymentMetrics,
-    private readonly refunds: RefundStore,
-    private readonly refundEffects: RefundEffects,
-  ) {}
+    private readonly providerRefunds: ProviderRefundsService,
+    private readonly issues: PaymentIssueStore,
+  ) {
+    super();
+  }
 
   /** A Stripe webhook's event. */
-  async execute(event: PaymentEvent): Promise<EventOutcome> {
-    const outcome = await this.transactions.run(() => this.applyInTransaction(event));
-    if (outcome !== 'duplicate') this.metrics.count('stripe', event);
+  execute(event: PaymentEvent): Promise<EventOutcome> {
+    return this.apply(event, 'stripe');
+  }
+
+  /** An event in its own transaction, counted once committed, its e-mails sent. */
+  async apply(event: PaymentEvent, provider: 'stripe' | 'local'): Promise<EventOutcome> {
+    const decision = await this.transactions.run(() => this.decideAndRecord(event, provider));
+    const outcome = this.outcomeOf(event, provider, decision);
     if (outcome === 'applied') await this.outbox.deliverPending();
     return outcome;
   }
 
   /** For callers that already run a transaction (the local provider); they deliver the outbox after commit. */
-  async applyInTransaction(event: PaymentEvent): Promise<EventOutcome> {
+  async applyInTransaction(event: PaymentEvent, provider: 'stripe' | 'local' = 'local'): Promise<EventOutcome> {
+    return this.outcomeOf(event, provider, await this.decideAndRecord(event, provider), false);
+  }
+
+  private async decideAndRecord(event: PaymentEvent, provider: 'stripe' | 'local'): Promise<Decision> {
     if (!(await this.store.recordEvent(event.id, event.type, this.clock.now()))) return 'duplicate';
+    const decision = await this.decide(event, provider);
+    const missed = decision === 'ignored' ? notNeeded(event) : decision;
+    if (isUnapplied(missed)) {
+      await this.issues.recordUnapplied({ ...missed, eventId: event.id, provider, type: event.type, receivedAt: this.clock.now() });
+    }
+    return missed;
+  }
+
+  /** The outcome told to the caller; an unapplied event logged and counted, an applied one counted (`count`: the caller does not). */
+  private outcomeOf(event: PaymentEvent, provider: 'stripe' | 'local', decision: Decision, count = true): EventOutcome {
+    if (decision === 'applied' || decision === 'duplicate') {
+      if (decision === 'applied' && count) this.metrics.count(provider, event);
+      return decision;
+    }
+    const missed = decision === 'ignored' ? notNeeded(event) : decision;
+    this.metrics.eventUnapplied(provider, event.type, missed.reason);
+    const line = `Event ${event.id.slice(0, 255)} (${event.type.slice(0, 100)}) not applied: ${missed.reason}: ${missed.detail}`;
+    // Expected in normal running (its effect comes through other events, or is there already): recorded and
+    // counted, not a warning.
+    if (missed.reason === 'handled_elsewhere' || missed.reason === 'stale') {
+      if (count) this.metrics.count(provider, event); // an invoice.paid with nothing left to change is still a payment
+      this.logger.log(line);
+    } else this.logger.warn(line);
+    return 'unapplied';
+  }
+
+  private async decide(event: PaymentEvent, provider: 'stripe' | 'local'): Promise<Decision> {
     const object = event.data.object;
     switch (event.type) {
       case 'payment_intent.succeeded': {
         const intent = intentFacts(object);
-        if (!intent?.bookingId) return 'ignored'; // a subscription's invoice payment: invoice.paid drives it
-        await this.settle.markPaid(intent.bookingId, { intentId: intent.id, amount: intent.amount, currency: intent.currency });
-        return 'applied';
+        if (!intent) return unapplied('malformed', 'The payment intent lacks its id or amount.');
+        if (!intent.bookingId) return unapplied('handled_elsewhere', 'A payment for no booking (a Premium invoice’s): invoice.paid applies it.', intent.id);
+        if (intent.currency !== 'usd') return unapplied('currency_mismatch', `The payment is in ${intent.currency.toUpperCase().slice(0, 3)}; bookings are paid in USD.`, intent.id);
+        if (await this.settle.markPaid(intent.bookingId, { intentId: intent.id, amount: intent.amount, currency: intent.currency })) return 'applied';
+        return this.notSettled(intent.bookingId, intent.id, intent.amount);
       }
       case 'payment_intent.payment_failed': {
         const intent = intentFacts(object);
-        if (!intent?.bookingId) return 'ignored';
+        if (!intent) return unapplied('malformed', 'The payment intent lacks its id or amount.');
+        if (!intent.bookingId) return unapplied('handled_elsewhere', 'A payment for no booking (a Premium invoice’s): its invoice events apply it.', intent.id);
         await this.store.markFailed(intent.bookingId, intent.id);
         return 'applied';
       }
@@ -83,44 +134,51 @@ export class HandlePaymentEventUseCase {
         }
         return this.saveSubscription(current, applySnapshot(current, facts.snapshot, event.created));
       }
-      case 'charge.refunded':
+      case 'charge.refunded': {
+        const charge = chargeRefundFacts(object);
+        if (!charge) return unapplied('malformed', 'The charge lacks its payment intent or amount refunded, or lists a refund it cannot read.');
+        return this.providerRefunds.applyCharge(charge, provider);
+      }
       case 'refund.created':
       case 'refund.updated':
       case 'refund.failed': {
-        const refund = event.type === 'charge.refunded' ? chargeRefundFacts(object) : refundFacts(object);
-        return refund ? this.applyRefund(refund) : 'ignored';
+        const refund = refundFacts(object);
+        if (!refund) return unapplied('malformed', 'The refund lacks its id, payment intent, amount or status.', typeof object.id === 'string' ? object.id.slice(0, 255) : null);
+        return this.providerRefunds.applyRefund(refund, provider);
       }
-      default:
-        return 'ignored';
+      default: {
+        const objectId = typeof object.id === 'string' ? object.id.slice(0, 255) : null;
+        if ((KNOWN_EVENT_TYPES as readonly string[]).includes(event.type)) {
+          return unapplied('handled_elsewhere', 'The product takes what this event tells from other events.', objectId);
+        }
+        return unapplied('unknown_type', 'The product does not handle events of this type.', objectId);
+      }
     }
   }
 
-  /**
-   * A refund the provider reports. In full and succeeded: the booking is refunded, also when the refund was
-   * made at the provider itself (its earning reversed then, as for a cancellation). Refused: the refund is
-   * asked again by the sweep, under a new key. Partial refunds are the operators' business: ignored.
-   */
-  private async applyRefund(refund: RefundFacts): Promise<EventOutcome> {
-    const found = await this.store.findBookingByIntent(refund.intentId);
-    const booking = found && (await this.refunds.lockBooking(found.id));
-    if (!booking) return 'ignored';
-    const now = this.clock.now();
-    if (refund.status === 'failed') {
-      const ours = await this.refunds.refundOf(booking.id);
-      if (!ours || booking.status !== 'refund_due' || (ours.providerRefundId && ours.providerRefundId !== refund.refundId)) return 'ignored';
-      await this.refunds.recordAttempt(ours.id, { status: 'failed', providerRefundId: refund.refundId ?? undefined, refused: true }, now);
-      return 'applied';
-    }
-    if (refund.status !== 'succeeded' || refund.amount < booking.amount) return 'ignored';
-    if (booking.status === 'paid') await this.refundEffects.decide(booking, 'at_provider', now);
-    return (await this.refundEffects.complete(booking.id, refund.refundId, now)) ? 'applied' : 'ignored';
+  /** A payment the booking did not take: already paid (the server-side check came first), or not matching it. */
+  private async notSettled(bookingId: string, intentId: string, amount: number): Promise<Decision> {
+    const booking = await this.store.findBooking(bookingId);
+    if (!booking) return unapplied('unknown_booking', 'The payment names a booking that does not exist.', intentId);
+    if (booking.paymentIntentId === intentId && PAID_BOOKING_STATUSES.includes(booking.status)) return 'applied';
+    if (booking.amount !== amount) return unapplied('amount_mismatch', `The payment of ${dollars(amount)} does not match the booking’s ${dollars(booking.amount)}.`, intentId);
+    return unapplied('not_applicable', `The booking is ${booking.status.replace(/_/g, ' ')} with another payment.`, intentId);
   }
 
-  private async saveSubscription(current: Subscription, next: Subscription | null): Promise<EventOutcome> {
-    if (!next) return 'ignored';
+  private async saveSubscription(current: Subscription, next: Subscription | null): Promise<Decision> {
+    if (!next) return unapplied('stale', 'The subscription already stands as the event tells, or the event is older than the last one applied.', current.id);
     const now = this.clock.now();
     await this.store.saveSubscription(next, now);
     await this.store.refreshPremium(current.userId, now);
     return 'applied';
   }
+}
+
+/** An event a case returned 'ignored' for: not needed, or about a subscription the product does not know. */
+function notNeeded(event: PaymentEvent): Unapplied {
+  const objectId = typeof event.data.object.id === 'string' ? event.data.object.id.slice(0, 255) : null;
+  if (event.type.startsWith('invoice.') || event.type.startsWith('customer.subscription.')) {
+    return unapplied('unknown_subscription', 'The subscription is of no known creator, not stored yet, or the object lacks its id or status.', objectId);
+  }
+  return unapplied('not_applicable', 'The event changes nothing the product keeps.', objectId);
 }

@@ -107,9 +107,9 @@ export class ManageBookingUseCase {
     return timed;
   }
 
-  /** Only a paid session that has not started can be cancelled or moved. */
+  /** Only a paid session that has not started can be cancelled or moved (not one refunded in part at the provider). */
   private refuseChange(booking: TimedBooking, now: Date): void {
-    if (['cancelled', 'refund_due', 'refunded'].includes(booking.status)) throw conflict(PaymentMessages.alreadyCancelled);
+    if (['cancelled', 'refund_due', 'refunded', 'refund_failed'].includes(booking.status)) throw conflict(PaymentMessages.alreadyCancelled);
     if (booking.status !== 'paid') throw conflict(PaymentMessages.notManageable);
     if (booking.slotStart.getTime() <= now.getTime()) throw conflict(PaymentMessages.sessionPast);
   }

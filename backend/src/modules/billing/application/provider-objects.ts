@@ -70,20 +70,40 @@ export function invoiceFacts(object: Obj): InvoiceFacts | null {
 }
 
 export interface RefundFacts {
-  /** The refund's id; null for a charge.refunded whose refunds list is not included. */
-  refundId: string | null;
+  refundId: string;
   intentId: string;
   amount: number;
+  currency: string;
   status: 'succeeded' | 'pending' | 'failed';
 }
 
-/** charge.refunded: the charge's payment and how much of it is refunded so far. */
-export function chargeRefundFacts(object: Obj): RefundFacts | null {
+export interface ChargeRefundFacts {
+  intentId: string;
+  currency: string;
+  /** How much of the charge is refunded so far, all refunds together. */
+  amountRefunded: number;
+  /** The charge's refunds when the event lists them (Stripe's refunds.data); null when it does not. */
+  refunds: RefundFacts[] | null;
+}
+
+const refundStatus = (status: string): RefundFacts['status'] =>
+  status === 'succeeded' ? 'succeeded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending';
+
+/** charge.refunded: the charge's payment, how much of it is refunded so far, and its refunds when listed. */
+export function chargeRefundFacts(object: Obj): ChargeRefundFacts | null {
   const intentId = idOf(object.payment_intent);
-  const amount = asInt(object.amount_refunded);
-  if (!intentId || amount === null) return null;
-  const refunds = (asObj(object.refunds).data as unknown[] | undefined) ?? [];
-  return { refundId: idOf(refunds[0]), intentId, amount, status: 'succeeded' };
+  const amountRefunded = asInt(object.amount_refunded);
+  const currency = (asString(object.currency) ?? 'usd').toLowerCase();
+  if (!intentId || amountRefunded === null || amountRefunded < 0) return null;
+  const listed = asObj(object.refunds).data;
+  if (!Array.isArray(listed)) return { intentId, currency, amountRefunded, refunds: null };
+  const refunds: RefundFacts[] = [];
+  for (const item of listed) {
+    const refund = refundFacts({ payment_intent: intentId, currency, ...asObj(item) });
+    if (!refund) return null;
+    refunds.push(refund);
+  }
+  return { intentId, currency, amountRefunded, refunds };
 }
 
 /** refund.created / refund.updated / refund.failed: one refund and how it stands. */
@@ -92,6 +112,6 @@ export function refundFacts(object: Obj): RefundFacts | null {
   const intentId = idOf(object.payment_intent);
   const amount = asInt(object.amount);
   const status = asString(object.status);
-  if (!refundId || !intentId || amount === null || !status) return null;
-  return { refundId, intentId, amount, status: status === 'succeeded' ? 'succeeded' : status === 'failed' || status === 'canceled' ? 'failed' : 'pending' };
+  if (!refundId || !intentId || amount === null || amount <= 0 || !status) return null;
+  return { refundId, intentId, amount, currency: (asString(object.currency) ?? 'usd').toLowerCase(), status: refundStatus(status) };
 }

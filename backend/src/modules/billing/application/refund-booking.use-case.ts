@@ -6,11 +6,10 @@ import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
 import type { Id } from '../../../shared/ids.js';
 import { Transactions } from '../../../shared/transactions.js';
 import type { Booking } from '../domain/booking.js';
-import { localEvent } from './local-provider-events.js';
 import { PaymentMetrics } from './payment-metrics.js';
 import { BillingStore } from './ports/billing.store.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
-import { RefundStore } from './ports/refund.store.js';
+import { RefundStore, type Refund } from './ports/refund.store.js';
 import { RefundEffects } from './refund-effects.service.js';
 
 /** Refunds tried per sweep; the rest wait for the next one (a minute later). */
@@ -38,17 +37,24 @@ export class RefundBookingUseCase {
     private readonly metrics: PaymentMetrics,
   ) {}
 
-  /** The creator cancels one of their paid bookings: the visitor is refunded in full. Asked again, nothing more happens. */
+  /**
+   * The creator cancels one of their paid (or partly refunded) bookings: the visitor is refunded in full (the rest
+   * of the amount). Asked again while the refund is being asked for, the attempt is made again under the same
+   * idempotency key (the provider answers the refund it made), so every answer tells the booking's actual state.
+   */
   async cancelByCreator(creatorId: Id, bookingId: Id): Promise<Booking> {
-    const decided = await this.transactions.run(async () => {
+    const due = await this.transactions.run(async () => {
       const booking = await this.refunds.lockBooking(bookingId);
       if (!booking || booking.creatorId !== creatorId) throw notFound(PaymentMessages.bookingNotFound);
-      if (booking.status === 'refunded' || booking.status === 'refund_due') return false;
-      if (booking.status !== 'paid') throw conflict(PaymentMessages.notRefundable);
+      if (booking.status === 'refunded') return false;
+      // On its way (another call is asking the provider): asked again under the same key, to answer its end.
+      // Refused or the provider away: the sweep asks again after its wait, not every click.
+      if (booking.status === 'refund_due') return (await this.refunds.refundOf(bookingId))?.status !== 'failed';
+      if (booking.status !== 'paid' && booking.status !== 'partially_refunded') throw conflict(PaymentMessages.notRefundable);
       await this.effects.decide(booking, 'cancelled_by_creator', this.clock.now());
       return true;
     });
-    if (decided) await this.attempt(bookingId);
+    if (due) await this.attempt(bookingId);
     return (await this.store.findBooking(bookingId))!;
   }
 
@@ -82,11 +88,14 @@ export class RefundBookingUseCase {
         bookingId,
       });
       const { status, refundId } = state;
-      if (status === 'succeeded') return await this.completed(bookingId, refundId);
+      if (status === 'succeeded') return await this.completed(refund, refundId);
       await this.transactions.run(() =>
         this.refunds.recordAttempt(refund.id, { status, providerRefundId: refundId, refused: status === 'failed' }, this.clock.now()),
       );
-      if (status === 'failed') this.logger.warn(`The provider refused refund ${refundId} of booking ${bookingId}; it will be asked again`);
+      if (status === 'failed') {
+        this.metrics.refund(this.gateway.provider, 'failed');
+        this.logger.warn(`The provider refused refund ${refundId} of booking ${bookingId}; it will be asked again`);
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await this.transactions.run(() => this.refunds.recordAttempt(refund.id, { status: 'failed', error: message }, this.clock.now()));
@@ -95,13 +104,11 @@ export class RefundBookingUseCase {
     return (await this.store.findBooking(bookingId))!;
   }
 
-  private async completed(bookingId: Id, providerRefundId: string): Promise<Booking> {
-    const done = await this.transactions.run(() => this.effects.complete(bookingId, providerRefundId, this.clock.now()));
-    // The local provider has no webhooks: its refund is counted here, as Stripe's is from charge.refunded.
-    if (done && this.gateway.provider === 'local') {
-      this.metrics.count('local', localEvent('charge.refunded', Math.floor(this.clock.now().getTime() / 1000), { id: providerRefundId, metadata: { bookingId } }));
-    }
+  private async completed(refund: Refund, providerRefundId: string): Promise<Booking> {
+    const done = await this.transactions.run(() => this.effects.completeOwn(refund, providerRefundId, this.clock.now()));
+    // Counted once: the refund's later events find it succeeded already.
+    if (done) this.metrics.refund(this.gateway.provider, 'succeeded');
     await this.outbox.deliverPending();
-    return done ?? (await this.store.findBooking(bookingId))!;
+    return done ?? (await this.store.findBooking(refund.bookingId))!;
   }
 }

@@ -17,3 +17,13 @@ export const HANDLED_EVENTS = [
   'customer.subscription.updated',
   'customer.subscription.deleted',
 ] as const;
+
+/** The event types the product reads (a metric's label values: any other type counts as `other`). */
+export const KNOWN_EVENT_TYPES = [
+  ...HANDLED_EVENTS,
+  'invoice.payment_failed',
+  'charge.refunded',
+  'refund.created',
+  'refund.updated',
+  'refund.failed',
+] as const;

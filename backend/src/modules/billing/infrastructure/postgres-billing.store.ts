@@ -162,7 +162,7 @@ export class PostgresBillingStore extends BillingStore {
   async creditCreator(booking: Booking, now: Date): Promise<void> {
     await this.rows(
       `insert into ledger_entries (id, creator_id, booking_id, amount, created_at) values (?, ?, ?, ?, ?)
-       on conflict (booking_id, kind) do nothing`,
+       on conflict (booking_id) where kind = 'earning' do nothing`,
       [newId(), booking.creatorId, booking.id, booking.userAmount, now],
     );
   }

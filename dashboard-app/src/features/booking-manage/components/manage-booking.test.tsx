@@ -75,6 +75,19 @@ describe('ManageBooking', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  it('tells a visitor refunded in part, or whose refund failed, what stands, and offers no change', async () => {
+    stubApi({ [`GET ${LINK}`]: { body: aView({ status: 'partially_refunded', canCancel: false, canReschedule: false, refundOnCancel: false }) } });
+    const first = renderDashboard(<ManageBooking token={TOKEN} />);
+    expect(await screen.findByText(/Part of your payment was refunded/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel|Move/ })).not.toBeInTheDocument();
+    first.unmount();
+
+    stubApi({ [`GET ${LINK}`]: { body: aView({ status: 'refund_failed', canCancel: false, canReschedule: false, refundOnCancel: false }) } });
+    renderDashboard(<ManageBooking token={TOKEN} />);
+    expect(await screen.findByText(/your refund did not go through/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel|Move/ })).not.toBeInTheDocument();
+  });
+
   it('moves the session once to a free time picked from the creator’s weeks', async () => {
     const nextWeek = `${addDays(todayIn('UTC'), 9)}T10:00:00.000Z`;
     const { calls } = stubApi({

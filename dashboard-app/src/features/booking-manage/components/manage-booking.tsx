@@ -12,6 +12,8 @@ const STATUS_TOLD: Partial<Record<ManagedBookingView['status'], string>> = {
   cancelled: 'This session is cancelled. It was cancelled inside the cancellation window, so it was not refunded.',
   refund_due: 'This session is cancelled. Your refund is on its way.',
   refunded: 'This session is cancelled and your payment refunded in full. Banks take 5 to 10 business days to show it.',
+  partially_refunded: 'Part of your payment was refunded, so this session can no longer be changed here. Please contact the creator.',
+  refund_failed: 'This session is cancelled, but your refund did not go through. We are looking into it and will be in touch.',
 };
 
 /** What cancelling now means for the money, as the Cancel button says it. */

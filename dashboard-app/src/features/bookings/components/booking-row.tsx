@@ -7,7 +7,12 @@ const STATUS: Partial<Record<BookingStatus, { label: string; className: string }
   refund_due: { label: 'Refund due', className: 'bg-amber-100 text-amber-800' },
   refunded: { label: 'Refunded', className: 'bg-slate-100 text-slate-700' },
   cancelled: { label: 'Cancelled', className: 'bg-slate-100 text-slate-700' },
+  partially_refunded: { label: 'Partly refunded', className: 'bg-amber-100 text-amber-800' },
+  refund_failed: { label: 'Refund failed', className: 'bg-red-100 text-red-800' },
 };
+
+/** The states a creator can still cancel (and refund, all that is left) a booking in. */
+export const CANCELLABLE: readonly BookingStatus[] = ['paid', 'partially_refunded'];
 
 export const dollars = (cents: number) => `$${formatCents(cents)}`;
 
@@ -26,13 +31,13 @@ interface BookingRowProps {
   booking: BookingView;
   /** The creator's time zone, when known; else the browser's. */
   timeZone?: string;
-  /** Present for a booking that can still be cancelled (paid): opens the confirmation. */
+  /** Present for a booking that can still be cancelled (paid, or partly refunded): opens the confirmation. */
   onCancel?: (booking: BookingView, trigger: HTMLButtonElement) => void;
 }
 
 /** One booking: who, when (the session's time, or when it was paid), what they paid and earned, its status. */
 export function BookingRow({ booking, timeZone, onCancel }: BookingRowProps) {
-  const status = STATUS[booking.status] ?? STATUS.paid!;
+  const status = STATUS[booking.status] ?? { label: booking.status.replace(/_/g, ' '), className: 'bg-slate-100 text-slate-700' };
   const paidAt = booking.paidAt ?? booking.createdAt;
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">

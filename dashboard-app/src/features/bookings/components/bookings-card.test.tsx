@@ -145,6 +145,37 @@ describe('BookingsCard', () => {
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/bookings/b-1/cancel']);
   });
 
+  it('badges partly refunded and failed refunds; a partly refunded booking can still be cancelled (the rest refunded), a failed one not', async () => {
+    let status: BookingView['status'] = 'partially_refunded';
+    stubApi({
+      'GET /api/bookings': () => ({
+        body: page([
+          aBooking({ status }),
+          aBooking({ id: 'b-2', customerName: 'Lee Park', status: 'refund_failed' }),
+        ]),
+      }),
+      'POST /api/bookings/b-1/cancel': () => {
+        status = 'refunded';
+        return { body: { booking: aBooking({ status }) } };
+      },
+    });
+    renderDashboard(<BookingsCard />);
+    const user = userEvent.setup();
+
+    const rows = await within(card()).findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Partly refunded');
+    expect(rows[1]).toHaveTextContent('Refund failed');
+    expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Cancel and refund the booking of Sam Rivera' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(dialog).toHaveTextContent('Sam Rivera is refunded the rest of the $54.00 (part was refunded already) and told by e-mail.');
+    expect(dialog).toHaveTextContent('You will not earn what is left of your $45.00 from this booking');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    expect(await screen.findByText('Booking cancelled and refunded')).toBeInTheDocument();
+    expect(await within(card()).findByText('Refunded')).toBeInTheDocument();
+  });
+
   it('keeps the booking when the creator changes their mind, and says why a cancel failed', async () => {
     const { calls } = stubApi({
       'GET /api/bookings': { body: page([aBooking()]) },

@@ -9,7 +9,7 @@ import { messageOf } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useAvailability } from '@/features/availability/api/availability';
 import { useBookings, useCancelBooking } from '../api/get-bookings';
-import { BookingRow } from './booking-row';
+import { BookingRow, CANCELLABLE } from './booking-row';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 
 export { dollars } from './booking-row';
@@ -20,7 +20,7 @@ const paidFor = (booking: BookingView) => PAID_BOOKING_STATUSES.includes(booking
 /** Sessions still to come, soonest first; then every other booking, newest first (as the API answers). */
 function splitByTime(bookings: BookingView[], now: number) {
   const upcoming = bookings
-    .filter((b) => b.slotStart && new Date(b.slotStart).getTime() > now && b.status === 'paid')
+    .filter((b) => b.slotStart && new Date(b.slotStart).getTime() > now && CANCELLABLE.includes(b.status))
     .sort((a, b) => a.slotStart!.localeCompare(b.slotStart!));
   return { upcoming, others: bookings.filter((b) => !upcoming.includes(b)) };
 }
@@ -28,7 +28,8 @@ function splitByTime(bookings: BookingView[], now: number) {
 /**
  * Bookings: every session a visitor booked and paid for, what they paid and earned, and what became of it;
  * upcoming sessions first (in the creator's time zone), then the rest, newest first, a page at a time. A paid
- * booking can be cancelled: the visitor is refunded in full and told by e-mail.
+ * (or partly refunded) booking can be cancelled: the visitor is refunded in full and told by e-mail. A refund
+ * that failed at the provider after it succeeded shows as such: the operators resolve it.
  */
 export function BookingsCard({ className }: { className?: string }) {
   const bookings = useBookings();
@@ -60,7 +61,7 @@ export function BookingsCard({ className }: { className?: string }) {
   };
   const rows = (list: BookingView[]) =>
     list.map((booking) => (
-      <BookingRow key={booking.id} booking={booking} timeZone={timeZone} onCancel={booking.status === 'paid' ? openCancel : undefined} />
+      <BookingRow key={booking.id} booking={booking} timeZone={timeZone} onCancel={CANCELLABLE.includes(booking.status) ? openCancel : undefined} />
     ));
 
   return (

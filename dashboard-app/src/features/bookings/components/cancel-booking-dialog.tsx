@@ -21,13 +21,18 @@ export function CancelBookingDialog({ booking, pending, onOpenChange, onConfirm,
           <DialogTitle>Cancel this booking?</DialogTitle>
           <DialogDescription>
             {booking
-              ? `${booking.customerName} is refunded ${dollars(booking.amount)} in full and told by e-mail.`
+              ? booking.status === 'partially_refunded'
+                ? `${booking.customerName} is refunded the rest of the ${dollars(booking.amount)} (part was refunded already) and told by e-mail.`
+                : `${booking.customerName} is refunded ${dollars(booking.amount)} in full and told by e-mail.`
               : null}
           </DialogDescription>
         </DialogHeader>
         {booking ? (
           <p className="text-sm text-muted-foreground">
-            You will not earn the {dollars(booking.userAmount)} of this booking; if it was paid out already, it is taken
+            {booking.status === 'partially_refunded'
+              ? `You will not earn what is left of your ${dollars(booking.userAmount)} from this booking`
+              : `You will not earn the ${dollars(booking.userAmount)} of this booking`}
+            ; if it was paid out already, it is taken
             from your next payout.{booking.slotStart ? ' The time becomes free for other visitors.' : ''}
           </p>
         ) : null}
