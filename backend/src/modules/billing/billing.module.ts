@@ -17,6 +17,8 @@ import { ConfirmBookingPaymentUseCase } from './application/confirm-booking-paym
 import { ConfirmLocalCardUseCase } from './application/confirm-local-card.use-case.js';
 import { CreateBookingUseCase } from './application/create-booking.use-case.js';
 import { HandlePaymentEventUseCase } from './application/handle-payment-event.use-case.js';
+import { PaymentEventIntake } from './application/payment-event-intake.service.js';
+import { ProviderEventIntake } from './application/ports/provider-event-intake.js';
 import { BillingStore } from './application/ports/billing.store.js';
 import { LocalPaymentStore } from './application/ports/local-payment.store.js';
 import { PaymentGateway } from './application/ports/payment-gateway.js';
@@ -85,7 +87,8 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
     SubscriptionsUseCase,
     { provide: PremiumEnding, useExisting: SubscriptionsUseCase },
     BillingSweepProcessor,
+    { provide: ProviderEventIntake, useClass: PaymentEventIntake },
   ],
-  exports: [BillingSweepProcessor, PremiumEnding],
+  exports: [BillingSweepProcessor, PremiumEnding, ProviderEventIntake],
 })
 export class BillingModule {}
