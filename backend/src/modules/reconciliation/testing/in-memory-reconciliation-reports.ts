@@ -17,7 +17,8 @@ export class InMemoryReconciliationReports extends ReconciliationReports {
   async lastSummary(): Promise<Omit<ReconciliationRun, 'differences'> | null> {
     const last = await this.last();
     if (!last) return null;
-    const { differences: _differences, ...summary } = last;
-    return summary;
+    const summary: Partial<ReconciliationRun> = last;
+    delete summary.differences;
+    return summary as Omit<ReconciliationRun, 'differences'>;
   }
 }
