@@ -149,6 +149,21 @@ describe('reconciliation with Stripe (API stub)', () => {
     expect(await reconcile()).toMatchObject({ found: 0, remaining: 0, compared: { payments: 2, refunds: 2, bookings: 2, ourRefunds: 2 } });
   });
 
+  it("a Premium payment at Stripe matches the creator's subscription (by the creator's Stripe customer)", async () => {
+    const creator = await signedInCreator(app);
+    const { clientSecret } = (await creator.client.post('/api/create-subscription').expect(200)).body as { clientSecret: string };
+    const confirmed = await fetch(`${stub.url}/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ key: KEYS.publishableKey, client_secret: clientSecret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': '4242424242424242' }),
+    });
+    expect(confirmed.status).toBe(200);
+    await stub.settled();
+    expect((await creator.client.get('/api/subscription').expect(200)).body).toMatchObject({ status: 'active' });
+
+    expect(await reconcile()).toMatchObject({ found: 0, remaining: 0, compared: { payments: 3, bookings: 2 } });
+  });
+
   it('a booking marked paid here with no payment at Stripe is reported, and stays reported', async () => {
     const { creator } = await paidBooking();
     const bookingId = crypto.randomUUID();
