@@ -25,7 +25,12 @@ describe('reconciliation with Stripe (API stub)', () => {
   let db: Database;
   let close: () => Promise<void>;
   const options: StripeApiStubOptions = { ...KEYS, webhookUrl: '' };
-  const saved = Object.fromEntries(['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_URL', 'STRIPE_WEBHOOK_SECRET'].map((name) => [name, process.env[name]]));
+  const saved = Object.fromEntries(
+    ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_API_URL', 'STRIPE_WEBHOOK_SECRET'].map((name) => [
+      name,
+      process.env[name],
+    ]),
+  );
 
   beforeAll(async () => {
     stub = await new StripeApiStub(options).start();
@@ -61,7 +66,8 @@ describe('reconciliation with Stripe (API stub)', () => {
     for (;;) {
       const state = await job.getState();
       if (state === 'completed') break;
-      if (state === 'failed') throw new Error(`reconcile-payments failed: ${(await queue.getJob(job.id!))?.failedReason}`);
+      if (state === 'failed')
+        throw new Error(`reconcile-payments failed: ${(await queue.getJob(job.id!))?.failedReason}`);
       if (Date.now() > deadline) throw new Error(`reconcile-payments not done within 20 s (${state})`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -71,7 +77,10 @@ describe('reconciliation with Stripe (API stub)', () => {
   /** A $40.00 session booked by a visitor and paid by card at Stripe (as Stripe.js confirms), its webhook applied. */
   async function paidBooking() {
     const creator = await signedInCreator(app);
-    await creator.client.put('/api/users/booking-settings').send({ enableBooking: true, bookingPrice: '40' }).expect(200);
+    await creator.client
+      .put('/api/users/booking-settings')
+      .send({ enableBooking: true, bookingPrice: '40' })
+      .expect(200);
     const booked = await agent(app, uniqueIp())
       .post(`/api/users/${creator.details.username}/book`)
       .send({ customerName: 'Sam Visitor', customerEmail: `${unique('v')}@example.com` })
@@ -90,15 +99,21 @@ describe('reconciliation with Stripe (API stub)', () => {
     });
     expect(confirmed.status).toBe(200);
     await stub.settled();
-    const bookingId = (await db.query<{ id: string }>('select id from bookings where payment_intent_id = $1', [intentId])).rows[0]!.id;
+    const bookingId = (
+      await db.query<{ id: string }>('select id from bookings where payment_intent_id = $1', [intentId])
+    ).rows[0]!.id;
     expect(await stateOf(bookingId)).toMatchObject({ status: 'paid' });
     return { creator, bookingId, intentId };
   }
 
   const stateOf = async (bookingId: string) => ({
-    status: (await db.query<{ status: string }>('select status from bookings where id = $1', [bookingId])).rows[0]!.status,
-    refunds: (await db.query('select status, provider_refund_id, amount from refunds where booking_id = $1', [bookingId])).rows,
-    ledger: (await db.query('select kind, amount from ledger_entries where booking_id = $1 order by kind', [bookingId])).rows,
+    status: (await db.query<{ status: string }>('select status from bookings where id = $1', [bookingId])).rows[0]!
+      .status,
+    refunds: (
+      await db.query('select status, provider_refund_id, amount from refunds where booking_id = $1', [bookingId])
+    ).rows,
+    ledger: (await db.query('select kind, amount from ledger_entries where booking_id = $1 order by kind', [bookingId]))
+      .rows,
   });
 
   it("a refund made at Stripe whose webhooks were lost is found by the day's job and applied once; the next run finds nothing", async () => {
@@ -108,12 +123,24 @@ describe('reconciliation with Stripe (API stub)', () => {
     stub.loseRefundWebhooks(false);
     expect(stub.lostWebhooks.map((lost) => lost.type)).toEqual(['charge.refunded', 'refund.created']);
     // Nothing arrived: the booking is still paid, the creator's earning whole.
-    expect(await stateOf(bookingId)).toEqual({ status: 'paid', refunds: [], ledger: [{ kind: 'earning', amount: 4000 }] });
+    expect(await stateOf(bookingId)).toEqual({
+      status: 'paid',
+      refunds: [],
+      ledger: [{ kind: 'earning', amount: 4000 }],
+    });
 
     const run = await reconcileJob(today().label);
     expect(run).toMatchObject({ day: today().label, provider: 'stripe', trigger: 'schedule', found: 1, remaining: 0 });
     expect(run.differences).toEqual([
-      expect.objectContaining({ kind: 'refund_missing_here', bookingId, intentId, providerRefundId: refund.id, ours: null, theirs: 4800, resolution: 'applied' }),
+      expect.objectContaining({
+        kind: 'refund_missing_here',
+        bookingId,
+        intentId,
+        providerRefundId: refund.id,
+        ours: null,
+        theirs: 4800,
+        resolution: 'applied',
+      }),
     ]);
     expect(await stateOf(bookingId)).toEqual({
       status: 'refunded',
@@ -125,7 +152,13 @@ describe('reconciliation with Stripe (API stub)', () => {
     });
 
     // The real webhook arriving late changes nothing more; nor does the next run.
-    const payload = JSON.stringify({ id: `evt_${unique('late')}`, object: 'event', type: 'refund.created', created: Math.floor(Date.now() / 1000), data: { object: refund } });
+    const payload = JSON.stringify({
+      id: `evt_${unique('late')}`,
+      object: 'event',
+      type: 'refund.created',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: refund },
+    });
     await agent(app)
       .post('/api/webhooks/stripe')
       .set('Content-Type', 'application/json')
@@ -133,7 +166,11 @@ describe('reconciliation with Stripe (API stub)', () => {
       .send(payload)
       .expect(200);
     const again = await reconcile();
-    expect(again).toMatchObject({ found: 0, remaining: 0, compared: { payments: 1, refunds: 1, bookings: 1, ourRefunds: 1 } });
+    expect(again).toMatchObject({
+      found: 0,
+      remaining: 0,
+      compared: { payments: 1, refunds: 1, bookings: 1, ourRefunds: 1 },
+    });
     expect((await stateOf(bookingId)).ledger).toHaveLength(2);
   });
 
@@ -144,18 +181,31 @@ describe('reconciliation with Stripe (API stub)', () => {
     await stub.settled();
     const refunds = await stateOf(bookingId);
     expect(refunds.refunds).toEqual([expect.objectContaining({ status: 'succeeded', amount: 4800 })]);
-    expect(stub.deliveries.filter((d) => d.type === 'refund.created' || d.type === 'charge.refunded').map((d) => d.status)).toEqual([200, 200]);
+    expect(
+      stub.deliveries.filter((d) => d.type === 'refund.created' || d.type === 'charge.refunded').map((d) => d.status),
+    ).toEqual([200, 200]);
 
-    expect(await reconcile()).toMatchObject({ found: 0, remaining: 0, compared: { payments: 2, refunds: 2, bookings: 2, ourRefunds: 2 } });
+    expect(await reconcile()).toMatchObject({
+      found: 0,
+      remaining: 0,
+      compared: { payments: 2, refunds: 2, bookings: 2, ourRefunds: 2 },
+    });
   });
 
   it("a Premium payment at Stripe matches the creator's subscription (by the creator's Stripe customer)", async () => {
     const creator = await signedInCreator(app);
-    const { clientSecret } = (await creator.client.post('/api/create-subscription').expect(200)).body as { clientSecret: string };
+    const { clientSecret } = (await creator.client.post('/api/create-subscription').expect(200)).body as {
+      clientSecret: string;
+    };
     const confirmed = await fetch(`${stub.url}/v1/payment_intents/${clientSecret.split('_secret_')[0]}/confirm`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ key: KEYS.publishableKey, client_secret: clientSecret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': '4242424242424242' }),
+      body: new URLSearchParams({
+        key: KEYS.publishableKey,
+        client_secret: clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': '4242424242424242',
+      }),
     });
     expect(confirmed.status).toBe(200);
     await stub.settled();
@@ -173,11 +223,23 @@ describe('reconciliation with Stripe (API stub)', () => {
        values ($1, $2, 'Ada', 'ada@example.com', 4000, 800, 4800, 'paid', $3, now(), now())`,
       [bookingId, creator.user.id, intentId],
     );
-    await db.query("insert into ledger_entries (id, creator_id, booking_id, amount, created_at) values ($1, $2, $3, 4000, now())", [crypto.randomUUID(), creator.user.id, bookingId]);
+    await db.query(
+      'insert into ledger_entries (id, creator_id, booking_id, amount, created_at) values ($1, $2, $3, 4000, now())',
+      [crypto.randomUUID(), creator.user.id, bookingId],
+    );
 
     const run = await reconcile();
     expect(run).toMatchObject({ found: 1, remaining: 1 });
-    expect(run.differences).toEqual([expect.objectContaining({ kind: 'payment_missing_at_provider', bookingId, intentId, ours: 4800, theirs: null, resolution: 'reported' })]);
+    expect(run.differences).toEqual([
+      expect.objectContaining({
+        kind: 'payment_missing_at_provider',
+        bookingId,
+        intentId,
+        ours: 4800,
+        theirs: null,
+        resolution: 'reported',
+      }),
+    ]);
     expect((await reconcile()).differences.map((d) => d.kind)).toEqual(['payment_missing_at_provider']);
   });
 });

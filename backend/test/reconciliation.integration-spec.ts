@@ -65,13 +65,20 @@ describe('reconciliation with the local provider', () => {
         SESSION_SECRET: 'reconciliation-test-session-secret-0123456789',
       };
       if (!childEnv.REDIS_URL) delete childEnv.REDIS_URL;
-      execFile(process.execPath, [OPS, ...args], { cwd: ROOT, env: childEnv, timeout: 30_000 }, (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-      });
+      execFile(
+        process.execPath,
+        [OPS, ...args],
+        { cwd: ROOT, env: childEnv, timeout: 30_000 },
+        (error, stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+        },
+      );
     });
 
   const scrape = async () => {
-    const families = parsePrometheusTextFormat(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()) as Array<{
+    const families = parsePrometheusTextFormat(
+      await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(),
+    ) as Array<{
       name: string;
       metrics: Array<{ value: string; labels?: Record<string, string> }>;
     }>;
@@ -93,21 +100,37 @@ describe('reconciliation with the local provider', () => {
     await creator.client.post(`/api/bookings/${cancelled.id}/cancel`).expect(200);
     expect(await bookings.refundsOf(cancelled.id)).toEqual([{ status: 'succeeded', reason: 'cancelled_by_creator' }]);
     // Premium, paid by card with the local provider.
-    const { clientSecret } = (await creator.client.post('/api/create-subscription').expect(200)).body as { clientSecret: string };
+    const { clientSecret } = (await creator.client.post('/api/create-subscription').expect(200)).body as {
+      clientSecret: string;
+    };
     await agent(app).post('/api/payments/local/confirm').send(card(clientSecret)).expect(200);
 
     const run = await reconcile();
-    expect(run).toMatchObject({ provider: 'local', found: 0, remaining: 0, compared: { payments: 3, refunds: 1, bookings: 2, ourRefunds: 1 } });
+    expect(run).toMatchObject({
+      provider: 'local',
+      found: 0,
+      remaining: 0,
+      compared: { payments: 3, refunds: 1, bookings: 2, ourRefunds: 1 },
+    });
   });
 
   it('a payment the local provider refunded that billing never recorded is applied once: refunded, earning reversed', async () => {
     const booking = await bookings.booking(username);
-    await db.query("update local_payment_intents set status = 'refunded', updated_at = now() where id = $1", [booking.intentId]);
+    await db.query("update local_payment_intents set status = 'refunded', updated_at = now() where id = $1", [
+      booking.intentId,
+    ]);
 
     const run = await reconcile();
     expect(kinds(run)).toEqual([['refund_missing_here', 'applied']]);
-    expect(run.differences[0]).toMatchObject({ bookingId: booking.id, intentId: booking.intentId, theirs: 4800, providerRefundId: expect.stringMatching(/^re_local_reconciled_/) });
-    expect((await db.query('select status from bookings where id = $1', [booking.id])).rows).toEqual([{ status: 'refunded' }]);
+    expect(run.differences[0]).toMatchObject({
+      bookingId: booking.id,
+      intentId: booking.intentId,
+      theirs: 4800,
+      providerRefundId: expect.stringMatching(/^re_local_reconciled_/),
+    });
+    expect((await db.query('select status from bookings where id = $1', [booking.id])).rows).toEqual([
+      { status: 'refunded' },
+    ]);
     expect(await bookings.refundsOf(booking.id)).toEqual([{ status: 'succeeded', reason: 'at_provider' }]);
     expect(await bookings.ledgerOf(booking.id)).toEqual([
       { kind: 'earning', amount: 4000 },
@@ -130,8 +153,20 @@ describe('reconciliation with the local provider', () => {
     const run = await reconcile();
     expect(run).toMatchObject({ found: 2, remaining: 2 });
     expect(run.differences).toEqual([
-      expect.objectContaining({ kind: 'payment_amount_differs', bookingId: price.id, ours: 4900, theirs: 4800, resolution: 'reported' }),
-      expect.objectContaining({ kind: 'earning_differs', bookingId: earning.id, ours: 3900, theirs: 4000, resolution: 'reported' }),
+      expect.objectContaining({
+        kind: 'payment_amount_differs',
+        bookingId: price.id,
+        ours: 4900,
+        theirs: 4800,
+        resolution: 'reported',
+      }),
+      expect.objectContaining({
+        kind: 'earning_differs',
+        bookingId: earning.id,
+        ours: 3900,
+        theirs: 4000,
+        resolution: 'reported',
+      }),
     ]);
     // Nothing was changed by reporting.
     expect(await bookings.ledgerOf(earning.id)).toEqual([{ kind: 'earning', amount: 3900 }]);
@@ -141,12 +176,24 @@ describe('reconciliation with the local provider', () => {
     const found = await ops('payments:reconcile', '--date', today().label);
     expect(found.code).toBe(1);
     const lines = found.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(new RegExp(`^Reconciliation of ${today().label} \\(UTC\\) with the local provider, .*: 6 payment\\(s\\) and 2 refund\\(s\\) at the provider, 5 booking\\(s\\) and 2 refund\\(s\\) here\\.$`));
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Reconciliation of ${today().label} \\(UTC\\) with the local provider, .*: 6 payment\\(s\\) and 2 refund\\(s\\) at the provider, 5 booking\\(s\\) and 2 refund\\(s\\) here\\.$`,
+      ),
+    );
     expect(lines[1]).toMatch(/^KIND\s+BOOKING\s+PAYMENT\s+REFUND\s+HERE\s+PROVIDER\s+OUTCOME$/);
-    expect(lines[2]).toMatch(new RegExp(`^payment_amount_differs\\s+${changed.price}\\s+pi_local_\\S+\\s+-\\s+\\$49\\.00\\s+\\$48\\.00\\s+reported$`));
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^payment_amount_differs\\s+${changed.price}\\s+pi_local_\\S+\\s+-\\s+\\$49\\.00\\s+\\$48\\.00\\s+reported$`,
+      ),
+    );
     expect(lines[3]).toContain('A booking here is paid for another amount than the provider charged.');
-    expect(lines[4]).toMatch(new RegExp(`^earning_differs\\s+${changed.earning}\\s+.*\\$39\\.00\\s+\\$40\\.00\\s+reported$`));
-    expect(lines.at(-1)).toBe('2 difference(s), 0 settled by applying the provider\'s refunds, 2 remaining: the ledger does not match the provider.');
+    expect(lines[4]).toMatch(
+      new RegExp(`^earning_differs\\s+${changed.earning}\\s+.*\\$39\\.00\\s+\\$40\\.00\\s+reported$`),
+    );
+    expect(lines.at(-1)).toBe(
+      "2 difference(s), 0 settled by applying the provider's refunds, 2 remaining: the ledger does not match the provider.",
+    );
     // The log lines name ids and amounts only: no customer's e-mail.
     expect(found.stderr).toContain('reconciliation difference');
     expect(found.stderr).not.toMatch(/@example\.com/);
@@ -155,7 +202,9 @@ describe('reconciliation with the local provider', () => {
     expect(last.code).toBe(1);
     expect(last.stdout).toBe(found.stdout);
 
-    await db.query("update ledger_entries set amount = 4000 where booking_id = $1 and kind = 'earning'", [changed.earning]);
+    await db.query("update ledger_entries set amount = 4000 where booking_id = $1 and kind = 'earning'", [
+      changed.earning,
+    ]);
     await db.query('update bookings set amount = 4800, platform_fee = 800 where id = $1', [changed.price]);
     const matched = await ops('payments:reconcile', '--date', today().label);
     expect(matched).toMatchObject({ code: 0, stderr: '' });
@@ -185,9 +234,13 @@ describe('reconciliation with the local provider', () => {
     const at = value('linkbio_reconciliation_last_run_timestamp_seconds');
     expect(Math.abs(at - Date.now() / 1000)).toBeLessThan(60);
 
-    await db.query("update ledger_entries set amount = 1 where booking_id = $1 and kind = 'earning'", [changed.earning]);
+    await db.query("update ledger_entries set amount = 1 where booking_id = $1 and kind = 'earning'", [
+      changed.earning,
+    ]);
     await reconcile();
     expect((await scrape())('linkbio_reconciliation_last_run_differences')).toBe(1);
-    await db.query("update ledger_entries set amount = 4000 where booking_id = $1 and kind = 'earning'", [changed.earning]);
+    await db.query("update ledger_entries set amount = 4000 where booking_id = $1 and kind = 'earning'", [
+      changed.earning,
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import type { ReconciliationRun } from '../modules/reconciliation/domain/run.js'
 import { parseUtcDay, type UtcDay } from '../modules/reconciliation/domain/utc-day.js';
 import { command, noPositionals, table, UsageError, utc, type OpsCommand } from './ops-command.js';
 
-const amount = (cents: number | null) => (cents === null ? '-' : `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`);
+const amount = (cents: number | null) =>
+  cents === null ? '-' : `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
 
 /** The run's report: what was compared, each difference (a row, then what it means), and the summary line. */
 function report(run: ReconciliationRun, print: (line: string) => void): number {
@@ -17,7 +18,15 @@ function report(run: ReconciliationRun, print: (line: string) => void): number {
   if (run.differences.length > 0) {
     const rows = table(
       ['KIND', 'BOOKING', 'PAYMENT', 'REFUND', 'HERE', 'PROVIDER', 'OUTCOME'],
-      run.differences.map((d) => [d.kind, d.bookingId ?? '-', d.intentId ?? '-', d.providerRefundId ?? '-', amount(d.ours), amount(d.theirs), d.resolution]),
+      run.differences.map((d) => [
+        d.kind,
+        d.bookingId ?? '-',
+        d.intentId ?? '-',
+        d.providerRefundId ?? '-',
+        amount(d.ours),
+        amount(d.theirs),
+        d.resolution,
+      ]),
     );
     print(rows[0]!);
     run.differences.forEach((d, i) => {
@@ -34,7 +43,9 @@ function report(run: ReconciliationRun, print: (line: string) => void): number {
     );
     return 0;
   }
-  print(`${run.found} difference(s), ${settled} settled by applying the provider's refunds, ${run.remaining} remaining: the ledger does not match the provider.`);
+  print(
+    `${run.found} difference(s), ${settled} settled by applying the provider's refunds, ${run.remaining} remaining: the ledger does not match the provider.`,
+  );
   return 1;
 }
 
@@ -56,7 +67,8 @@ export const RECONCILE_COMMANDS: Record<string, OpsCommand> = {
       if (date === undefined) throw new UsageError('Give the day to reconcile: --date YYYY-MM-DD (a UTC day).');
       const day = parseUtcDay(date);
       if (!day) throw new UsageError(`${date} is not a date: give --date as YYYY-MM-DD (a UTC day).`);
-      if (day.start.getTime() > Date.now()) throw new UsageError(`${date} has not begun yet: give a day up to today (UTC).`);
+      if (day.start.getTime() > Date.now())
+        throw new UsageError(`${date} has not begun yet: give a day up to today (UTC).`);
       return { day };
     },
     async run(app, { day }, print) {

@@ -16,7 +16,10 @@ import { StripeProviderLedger } from './infrastructure/stripe-provider-ledger.js
 import { ReconcilePaymentsProcessor } from './jobs/reconcile-payments.processor.js';
 
 /** Stripe's records when STRIPE_SECRET_KEY is set (as billing's gateway), else the local provider's tables. */
-export function providerLedgerFor(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>, pool: pg.Pool): ProviderLedger {
+export function providerLedgerFor(
+  env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>,
+  pool: pg.Pool,
+): ProviderLedger {
   return env.STRIPE_SECRET_KEY
     ? new StripeProviderLedger(createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, apiUrl: env.STRIPE_API_URL }))
     : new PostgresLocalProviderLedger(pool);

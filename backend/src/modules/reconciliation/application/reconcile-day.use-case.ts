@@ -12,7 +12,9 @@ import { ProviderLedger } from './ports/provider-ledger.js';
 import { ReconciliationReports } from './ports/reconciliation-reports.js';
 import { ReconciliationMetrics } from './reconciliation-metrics.js';
 
-const unique = (values: Array<string | null | undefined>): string[] => [...new Set(values.filter((v): v is string => Boolean(v)))];
+const unique = (values: Array<string | null | undefined>): string[] => [
+  ...new Set(values.filter((v): v is string => Boolean(v))),
+];
 
 /**
  * Reconciles one UTC day with the payment provider: the provider's payments and refunds of the day against
@@ -46,7 +48,12 @@ export class ReconcileDayUseCase {
       trigger,
       startedAt,
       finishedAt: this.clock.now(),
-      compared: { payments: theirs.payments.length, refunds: theirs.refunds.length, bookings: ours.bookings.length, ourRefunds: ours.refunds.length },
+      compared: {
+        payments: theirs.payments.length,
+        refunds: theirs.refunds.length,
+        bookings: ours.bookings.length,
+        ourRefunds: ours.refunds.length,
+      },
       differences,
       found: differences.length,
       remaining: differences.filter((d) => !isSettled(d)).length,
@@ -72,7 +79,11 @@ export class ReconcileDayUseCase {
     ours = mergeOurs(
       ours,
       await this.records.find({
-        intentIds: unique([...theirs.payments.map((p) => p.intentId), ...theirs.refunds.map((r) => r.intentId)].filter((id) => !ourIntents.has(id))),
+        intentIds: unique(
+          [...theirs.payments.map((p) => p.intentId), ...theirs.refunds.map((r) => r.intentId)].filter(
+            (id) => !ourIntents.has(id),
+          ),
+        ),
         subscriptionIds: unique(theirs.payments.map((p) => p.subscriptionId)),
         customerIds: unique(theirs.payments.map((p) => p.customerId)),
       }),
@@ -83,7 +94,9 @@ export class ReconcileDayUseCase {
     const refundIds = new Set(theirs.refunds.map((r) => r.id));
     const missing = unique([
       ...ours.bookings.filter((b) => b.paidAt && b.intentId && !paid.has(b.intentId)).map((b) => b.intentId),
-      ...ours.refunds.filter((r) => r.providerRefundId === null || !refundIds.has(r.providerRefundId)).map((r) => r.intentId),
+      ...ours.refunds
+        .filter((r) => r.providerRefundId === null || !refundIds.has(r.providerRefundId))
+        .map((r) => r.intentId),
     ]);
     if (missing.length > 0) theirs = mergeTheirs(theirs, await this.provider.ofIntents(missing));
     return { ours, theirs };
@@ -99,7 +112,9 @@ export class ReconcileDayUseCase {
         resolution = await this.intake.apply(refundEvent(apply), this.provider.provider);
       } catch (error) {
         resolution = 'failed';
-        this.logger.error(`Reconciliation of ${day.label}: applying ${apply.id ?? reported.intentId} failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.error(
+          `Reconciliation of ${day.label}: applying ${apply.id ?? reported.intentId} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       this.metrics.refundHandedOver(resolution as Exclude<Resolution, 'reported'>);
     }

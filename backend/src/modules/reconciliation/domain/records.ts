@@ -89,7 +89,9 @@ export interface OurRecords {
 export const emptyOurs = (): OurRecords => ({ bookings: [], refunds: [], subscriptions: [] });
 export const emptyTheirs = (): ProviderRecords => ({ payments: [], refunds: [] });
 
-const unionBy = <T>(key: (item: T) => string, ...lists: T[][]): T[] => [...new Map(lists.flat().map((item) => [key(item), item])).values()];
+const unionBy = <T>(key: (item: T) => string, ...lists: T[][]): T[] => [
+  ...new Map(lists.flat().map((item) => [key(item), item])).values(),
+];
 
 /** Both sets of records as one, each record once (a later set's copy wins). */
 export function mergeOurs(a: OurRecords, b: OurRecords): OurRecords {

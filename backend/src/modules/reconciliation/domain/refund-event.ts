@@ -10,7 +10,9 @@ const unix = (at: Date) => Math.floor(at.getTime() / 1000);
  */
 export function refundIdFor(refund: ProviderRefund): string {
   if (refund.id) return refund.id;
-  const payment = (refund.intentId ?? refund.chargeId ?? 'unknown').replace(/^pi_local_/, '').replace(/[^A-Za-z0-9_]/g, '');
+  const payment = (refund.intentId ?? refund.chargeId ?? 'unknown')
+    .replace(/^pi_local_/, '')
+    .replace(/[^A-Za-z0-9_]/g, '');
   return `re_local_reconciled_${payment}`;
 }
 

@@ -10,9 +10,12 @@ describe('UTC days', () => {
     expect(parseUtcDay('2028-02-29')?.end).toEqual(new Date('2028-03-01T00:00:00.000Z'));
   });
 
-  it.each(['2027-02-29', '2027-13-01', '2027-00-10', '2027-1-5', '18/01/2027', '2027-01-18T00:00Z', '', 'yesterday'])('refuses %j', (text) => {
-    expect(parseUtcDay(text)).toBeNull();
-  });
+  it.each(['2027-02-29', '2027-13-01', '2027-00-10', '2027-1-5', '18/01/2027', '2027-01-18T00:00Z', '', 'yesterday'])(
+    'refuses %j',
+    (text) => {
+      expect(parseUtcDay(text)).toBeNull();
+    },
+  );
 
   it('knows the day of an instant and the day that ended before it', () => {
     expect(utcDayOf(new Date('2027-01-18T23:59:59.999Z')).label).toBe('2027-01-18');

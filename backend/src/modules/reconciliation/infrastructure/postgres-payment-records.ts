@@ -61,7 +61,12 @@ const toRefund = (r: RefundRow): RefundRecord => ({
   providerRefundId: r.provider_refund_id,
 });
 
-const toSubscription = (r: SubscriptionRow): SubscriptionRecord => ({ id: r.id, userId: r.user_id, status: r.status, customerId: r.customer_id });
+const toSubscription = (r: SubscriptionRow): SubscriptionRecord => ({
+  id: r.id,
+  userId: r.user_id,
+  status: r.status,
+  customerId: r.customer_id,
+});
 
 /**
  * The product's payment records in PostgreSQL (billing's tables: bookings, refunds, ledger_entries,
@@ -80,14 +85,26 @@ export class PostgresPaymentRecords extends PaymentRecords {
                        union select booking_id from refunds where updated_at >= $1 and updated_at < $2)`,
       [day.start, day.end],
     );
-    return { bookings: rows.map(toBooking), refunds: await this.refundsOf(rows.map((row) => row.id)), subscriptions: [] };
+    return {
+      bookings: rows.map(toBooking),
+      refunds: await this.refundsOf(rows.map((row) => row.id)),
+      subscriptions: [],
+    };
   }
 
-  async find(keys: { intentIds: readonly string[]; subscriptionIds: readonly string[]; customerIds: readonly string[] }): Promise<OurRecords> {
+  async find(keys: {
+    intentIds: readonly string[];
+    subscriptionIds: readonly string[];
+    customerIds: readonly string[];
+  }): Promise<OurRecords> {
     const bookings =
       keys.intentIds.length === 0
         ? []
-        : (await this.pool.query<BookingRow>(`${BOOKINGS} where b.payment_intent_id = any($1::varchar[])`, [keys.intentIds])).rows;
+        : (
+            await this.pool.query<BookingRow>(`${BOOKINGS} where b.payment_intent_id = any($1::varchar[])`, [
+              keys.intentIds,
+            ])
+          ).rows;
     const subscriptions =
       keys.subscriptionIds.length + keys.customerIds.length === 0
         ? []
@@ -99,7 +116,11 @@ export class PostgresPaymentRecords extends PaymentRecords {
               [keys.subscriptionIds, keys.customerIds],
             )
           ).rows;
-    return { bookings: bookings.map(toBooking), refunds: await this.refundsOf(bookings.map((row) => row.id)), subscriptions: subscriptions.map(toSubscription) };
+    return {
+      bookings: bookings.map(toBooking),
+      refunds: await this.refundsOf(bookings.map((row) => row.id)),
+      subscriptions: subscriptions.map(toSubscription),
+    };
   }
 
   /** Every refund of these bookings, whatever its day. */

@@ -28,7 +28,8 @@ interface DifferenceRow {
   resolution: Resolution;
 }
 
-const RUN_COLUMNS = "id, to_char(day, 'YYYY-MM-DD') as day, provider, trigger, started_at, finished_at, compared, found, remaining";
+const RUN_COLUMNS =
+  "id, to_char(day, 'YYYY-MM-DD') as day, provider, trigger, started_at, finished_at, compared, found, remaining";
 
 const toRun = (r: RunRow): Omit<ReconciliationRun, 'differences'> => ({
   id: r.id,
@@ -67,7 +68,17 @@ export class PostgresReconciliationReports extends ReconciliationReports {
       await client.query(
         `insert into reconciliation_runs (id, day, provider, trigger, started_at, finished_at, compared, found, remaining)
          values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
-        [run.id, run.day, run.provider, run.trigger, run.startedAt, run.finishedAt, JSON.stringify(run.compared), run.found, run.remaining],
+        [
+          run.id,
+          run.day,
+          run.provider,
+          run.trigger,
+          run.startedAt,
+          run.finishedAt,
+          JSON.stringify(run.compared),
+          run.found,
+          run.remaining,
+        ],
       );
       if (run.differences.length > 0) {
         const d = run.differences;
@@ -111,7 +122,9 @@ export class PostgresReconciliationReports extends ReconciliationReports {
   }
 
   async lastSummary(): Promise<Omit<ReconciliationRun, 'differences'> | null> {
-    const { rows } = await this.pool.query<RunRow>(`select ${RUN_COLUMNS} from reconciliation_runs order by finished_at desc limit 1`);
+    const { rows } = await this.pool.query<RunRow>(
+      `select ${RUN_COLUMNS} from reconciliation_runs order by finished_at desc limit 1`,
+    );
     return rows[0] ? toRun(rows[0]) : null;
   }
 }

@@ -5,7 +5,8 @@ import type { UtcDay } from '../domain/utc-day.js';
 
 const unix = (at: Date) => Math.floor(at.getTime() / 1000);
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
-const idOf = (value: string | { id: string } | null | undefined): string | null => (value == null ? null : typeof value === 'string' ? value : value.id);
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === 'string' ? value : value.id;
 const metadataOf = (metadata: Stripe.Metadata | null | undefined): Record<string, string> => ({ ...(metadata ?? {}) });
 
 /** Balance transaction types of money taken by a charge (`payment`: some payment methods' charges). */
@@ -59,12 +60,20 @@ export class StripeProviderLedger extends ProviderLedger {
   async day(day: UtcDay): Promise<ProviderRecords> {
     const created = { gte: unix(day.start), lt: unix(day.end) };
     const payments: ProviderPayment[] = [];
-    for await (const transaction of this.stripe.balanceTransactions.list({ created, limit: PAGE, expand: ['data.source'] })) {
+    for await (const transaction of this.stripe.balanceTransactions.list({
+      created,
+      limit: PAGE,
+      expand: ['data.source'],
+    })) {
       if (!PAYMENT_TYPES.has(transaction.type)) continue;
       const source = transaction.source;
       if (!source) continue;
       // Expanded as asked; a source left as an id is read on its own.
-      payments.push(chargePayment(typeof source === 'string' ? await this.stripe.charges.retrieve(source) : (source as Stripe.Charge)));
+      payments.push(
+        chargePayment(
+          typeof source === 'string' ? await this.stripe.charges.retrieve(source) : (source as Stripe.Charge),
+        ),
+      );
     }
     const refunds: ProviderRefund[] = [];
     for await (const refund of this.stripe.refunds.list({ created, limit: PAGE })) refunds.push(toRefund(refund));
@@ -77,7 +86,8 @@ export class StripeProviderLedger extends ProviderLedger {
       const intent = await this.intent(intentId);
       if (!intent) continue;
       if (intent.status === 'succeeded') records.payments.push(this.intentPayment(intent));
-      for await (const refund of this.stripe.refunds.list({ payment_intent: intentId, limit: PAGE })) records.refunds.push(toRefund(refund));
+      for await (const refund of this.stripe.refunds.list({ payment_intent: intentId, limit: PAGE }))
+        records.refunds.push(toRefund(refund));
     }
     return records;
   }
@@ -94,7 +104,8 @@ export class StripeProviderLedger extends ProviderLedger {
 
   private intentPayment(intent: Stripe.PaymentIntent): ProviderPayment {
     const charge = intent.latest_charge;
-    if (charge && typeof charge !== 'string') return { ...chargePayment(charge), intentId: intent.id, bookingId: intent.metadata.bookingId ?? null };
+    if (charge && typeof charge !== 'string')
+      return { ...chargePayment(charge), intentId: intent.id, bookingId: intent.metadata.bookingId ?? null };
     return {
       intentId: intent.id,
       chargeId: idOf(charge),

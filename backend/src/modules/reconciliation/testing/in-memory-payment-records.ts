@@ -10,18 +10,39 @@ export class InMemoryPaymentRecords extends PaymentRecords {
 
   day(day: UtcDay): Promise<OurRecords> {
     const within = (at: Date | null) => at !== null && at >= day.start && at < day.end;
-    const ids = new Set([...this.bookings.filter((b) => within(b.paidAt)).map((b) => b.id), ...this.refunds.filter((r) => within(r.changedAt)).map((r) => r.bookingId)]);
-    return Promise.resolve(this.of(this.bookings.filter((b) => ids.has(b.id)), []));
+    const ids = new Set([
+      ...this.bookings.filter((b) => within(b.paidAt)).map((b) => b.id),
+      ...this.refunds.filter((r) => within(r.changedAt)).map((r) => r.bookingId),
+    ]);
+    return Promise.resolve(
+      this.of(
+        this.bookings.filter((b) => ids.has(b.id)),
+        [],
+      ),
+    );
   }
 
-  find(keys: { intentIds: readonly string[]; subscriptionIds: readonly string[]; customerIds: readonly string[] }): Promise<OurRecords> {
-    const subscriptions = this.subscriptions.filter((s) => keys.subscriptionIds.includes(s.id) || (s.customerId !== null && keys.customerIds.includes(s.customerId)));
-    return Promise.resolve(this.of(this.bookings.filter((b) => b.intentId !== null && keys.intentIds.includes(b.intentId)), subscriptions));
+  find(keys: {
+    intentIds: readonly string[];
+    subscriptionIds: readonly string[];
+    customerIds: readonly string[];
+  }): Promise<OurRecords> {
+    const subscriptions = this.subscriptions.filter(
+      (s) => keys.subscriptionIds.includes(s.id) || (s.customerId !== null && keys.customerIds.includes(s.customerId)),
+    );
+    return Promise.resolve(
+      this.of(
+        this.bookings.filter((b) => b.intentId !== null && keys.intentIds.includes(b.intentId)),
+        subscriptions,
+      ),
+    );
   }
 
   private of(bookings: BookingRecord[], subscriptions: SubscriptionRecord[]): OurRecords {
     const ids = new Set(bookings.map((b) => b.id));
-    const refunds = this.refunds.filter((r) => ids.has(r.bookingId)).map(({ changedAt: _changedAt, ...refund }) => refund);
+    const refunds = this.refunds
+      .filter((r) => ids.has(r.bookingId))
+      .map(({ changedAt: _changedAt, ...refund }) => refund);
     return { bookings: bookings.map((b) => ({ ...b })), refunds, subscriptions: subscriptions.map((s) => ({ ...s })) };
   }
 }

@@ -14,7 +14,10 @@ export class InMemoryProviderLedger extends ProviderLedger {
 
   day(day: UtcDay): Promise<ProviderRecords> {
     const within = (at: Date) => at >= day.start && at < day.end;
-    return Promise.resolve({ payments: this.records.payments.filter((p) => within(p.at)), refunds: this.records.refunds.filter((r) => within(r.at)) });
+    return Promise.resolve({
+      payments: this.records.payments.filter((p) => within(p.at)),
+      refunds: this.records.refunds.filter((r) => within(r.at)),
+    });
   }
 
   ofIntents(intentIds: readonly string[]): Promise<ProviderRecords> {

@@ -9,5 +9,9 @@ export abstract class PaymentRecords {
    */
   abstract day(day: UtcDay): Promise<OurRecords>;
   /** The bookings paid by these intents (each with its refunds), and the subscriptions named or of these customers. */
-  abstract find(keys: { intentIds: readonly string[]; subscriptionIds: readonly string[]; customerIds: readonly string[] }): Promise<OurRecords>;
+  abstract find(keys: {
+    intentIds: readonly string[];
+    subscriptionIds: readonly string[];
+    customerIds: readonly string[];
+  }): Promise<OurRecords>;
 }
