@@ -1,9 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Daily reconciliation with the payment provider (issue 24): each run's report, its differences one row each
- * (booking and payment ids and amounts only, no customer details; no foreign key to bookings, so a report
- * outlives an account's deletion), and the indexes that pick a day's paid bookings and changed refunds.
+ * Daily reconciliation with the payment provider (issue 24): each run's report and its differences, one row
+ * each: booking and payment ids as either side names them (text: a provider's metadata may be long) and
+ * amounts, never customer details; no foreign key to bookings, so a report outlives an account's deletion.
+ * And the indexes that pick a day's paid bookings and changed refunds.
  */
 export class Migration20270119000000_reconciliation extends Migration {
   override async up(): Promise<void> {
@@ -25,9 +26,9 @@ export class Migration20270119000000_reconciliation extends Migration {
         run_id uuid not null references reconciliation_runs (id) on delete cascade,
         position integer not null,
         kind varchar(40) not null,
-        booking_id varchar(255),
-        payment_intent_id varchar(255),
-        provider_refund_id varchar(255),
+        booking_id text,
+        payment_intent_id text,
+        provider_refund_id text,
         our_amount integer,
         provider_amount integer,
         detail text not null,
