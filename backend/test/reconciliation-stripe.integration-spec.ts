@@ -5,7 +5,9 @@ import { StripeApiStub, type StripeApiStubOptions } from '../../e2e/support/stri
 import { ReconciliationReports } from '../src/modules/reconciliation/application/ports/reconciliation-reports.js';
 import { ReconcileDayUseCase } from '../src/modules/reconciliation/application/reconcile-day.use-case.js';
 import type { ReconciliationRun } from '../src/modules/reconciliation/domain/run.js';
-import { utcDayOf } from '../src/modules/reconciliation/domain/utc-day.js';
+import { parseUtcDay, utcDayOf } from '../src/modules/reconciliation/domain/utc-day.js';
+import { StripeProviderLedger } from '../src/modules/reconciliation/infrastructure/stripe-provider-ledger.js';
+import { createStripeClient } from '../src/shared/infrastructure/stripe-client.js';
 import { JobQueues } from '../src/shared/queues/job-queues.js';
 import { agent, signedInCreator, startWorker, unique, uniqueIp, type Database } from './support/harness.js';
 import { appWithMailbox } from './support/smtp.js';
@@ -212,6 +214,31 @@ describe('reconciliation with Stripe (API stub)', () => {
     expect((await creator.client.get('/api/subscription').expect(200)).body).toMatchObject({ status: 'active' });
 
     expect(await reconcile()).toMatchObject({ found: 0, remaining: 0, compared: { payments: 3, bookings: 2 } });
+  });
+
+  it("Stripe's records of a day are read page by page (the stub lists as Stripe does), and nothing of another day", async () => {
+    const stripe = createStripeClient({ secretKey: KEYS.secretKey, apiUrl: stub.url });
+    const first = await stripe.balanceTransactions.list({
+      limit: 2,
+      created: { gte: Math.floor(today().start.getTime() / 1000) },
+    });
+    expect(first).toMatchObject({ object: 'list', url: '/v1/balance_transactions', has_more: true });
+    expect(first.data.map((txn) => txn.type)).toEqual(['charge', 'refund']); // the newest first: the Premium charge's, the cancellation's refund
+    const next = await stripe.balanceTransactions.list({ limit: 2, starting_after: first.data[1]!.id });
+    expect(next.data[0]).toMatchObject({ type: 'charge', amount: 4800, fee: 169, net: 4631 });
+
+    const byPages = await new StripeProviderLedger(stripe, 1).day(today());
+    const atOnce = await new StripeProviderLedger(stripe).day(today());
+    expect(byPages).toEqual(atOnce);
+    expect(atOnce.payments.map((p) => p.amount).sort((a, b) => a - b)).toEqual([999, 4800, 4800]);
+    expect(atOnce.refunds.map((r) => [r.amount, r.status])).toEqual([
+      [4800, 'succeeded'],
+      [4800, 'succeeded'],
+    ]);
+    expect(await new StripeProviderLedger(stripe).day(parseUtcDay('2026-01-01')!)).toEqual({
+      payments: [],
+      refunds: [],
+    });
   });
 
   it('a booking marked paid here with no payment at Stripe is reported, and stays reported', async () => {

@@ -11,7 +11,6 @@ const metadataOf = (metadata: Stripe.Metadata | null | undefined): Record<string
 
 /** Balance transaction types of money taken by a charge (`payment`: some payment methods' charges). */
 const PAYMENT_TYPES = new Set(['charge', 'payment']);
-const PAGE = 100;
 
 function refundStatus(status: string | null): ProviderRefundStatus {
   if (status === 'succeeded' || status === 'failed' || status === 'canceled') return status;
@@ -53,7 +52,11 @@ function chargePayment(charge: Stripe.Charge): ProviderPayment {
 export class StripeProviderLedger extends ProviderLedger {
   readonly provider = 'stripe' as const;
 
-  constructor(private readonly stripe: Stripe) {
+  constructor(
+    private readonly stripe: Stripe,
+    /** Objects per page asked for (Stripe's most: 100). */
+    private readonly pageSize = 100,
+  ) {
     super();
   }
 
@@ -62,7 +65,7 @@ export class StripeProviderLedger extends ProviderLedger {
     const payments: ProviderPayment[] = [];
     for await (const transaction of this.stripe.balanceTransactions.list({
       created,
-      limit: PAGE,
+      limit: this.pageSize,
       expand: ['data.source'],
     })) {
       if (!PAYMENT_TYPES.has(transaction.type)) continue;
@@ -76,7 +79,8 @@ export class StripeProviderLedger extends ProviderLedger {
       );
     }
     const refunds: ProviderRefund[] = [];
-    for await (const refund of this.stripe.refunds.list({ created, limit: PAGE })) refunds.push(toRefund(refund));
+    for await (const refund of this.stripe.refunds.list({ created, limit: this.pageSize }))
+      refunds.push(toRefund(refund));
     return { payments, refunds };
   }
 
@@ -86,7 +90,7 @@ export class StripeProviderLedger extends ProviderLedger {
       const intent = await this.intent(intentId);
       if (!intent) continue;
       if (intent.status === 'succeeded') records.payments.push(this.intentPayment(intent));
-      for await (const refund of this.stripe.refunds.list({ payment_intent: intentId, limit: PAGE }))
+      for await (const refund of this.stripe.refunds.list({ payment_intent: intentId, limit: this.pageSize }))
         records.refunds.push(toRefund(refund));
     }
     return records;
