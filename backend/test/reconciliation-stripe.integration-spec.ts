@@ -177,7 +177,7 @@ describe('reconciliation with Stripe (API stub)', () => {
   });
 
   it("a creator's cancellation refunded through the Stripe adapter (its webhooks delivered) leaves nothing to reconcile", async () => {
-    const { creator, bookingId } = await paidBooking();
+    const { creator, bookingId, intentId } = await paidBooking();
     const cancelled = await creator.client.post(`/api/bookings/${bookingId}/cancel`).expect(200);
     expect(cancelled.body.booking.status).toBe('refunded');
     await stub.settled();
@@ -186,6 +186,22 @@ describe('reconciliation with Stripe (API stub)', () => {
     expect(
       stub.deliveries.filter((d) => d.type === 'refund.created' || d.type === 'charge.refunded').map((d) => d.status),
     ).toEqual([200, 200]);
+
+    // The stub honours the refund's idempotency key as Stripe does: asked again, the same refund; a new one is refused.
+    const stripe = createStripeClient({ secretKey: KEYS.secretKey, apiUrl: stub.url });
+    const ours = await db.query<{ id: string; provider_refund_id: string }>(
+      'select id, provider_refund_id from refunds where booking_id = $1',
+      [bookingId],
+    );
+    const again = await stripe.refunds.create(
+      { payment_intent: intentId },
+      { idempotencyKey: `refund-${ours.rows[0]!.id}-0` },
+    );
+    expect(again.id).toBe(ours.rows[0]!.provider_refund_id);
+    await expect(stripe.refunds.create({ payment_intent: intentId })).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
+    expect((await stripe.refunds.list({ payment_intent: intentId })).data).toHaveLength(1);
 
     expect(await reconcile()).toMatchObject({
       found: 0,
