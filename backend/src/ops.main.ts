@@ -8,9 +8,11 @@ import { DatabaseModule } from './database/database.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { lastEndedWeek } from './modules/payouts/domain/iso-week.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
+import { ReconciliationModule } from './modules/reconciliation/reconciliation.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { PAYMENT_COMMANDS } from './ops/payment-commands.js';
 import { PAYOUT_COMMANDS } from './ops/payout-commands.js';
+import { RECONCILE_COMMANDS } from './ops/reconcile-commands.js';
 import type { OpsCommand } from './ops/ops-command.js';
 import { SECRET_COMMANDS } from './ops/secret-commands.js';
 import { SUPPORT_COMMANDS } from './ops/support-commands.js';
@@ -27,9 +29,15 @@ import { QueuesModule } from './shared/queues/queues.module.js';
  */
 
 /** The modules the commands need: what the API and worker have, minus HTTP and the processors' workers. */
-const OPS_MODULES: Array<Type | DynamicModule> = [PayoutsModule, SupportModule, BillingModule];
+const OPS_MODULES: Array<Type | DynamicModule> = [PayoutsModule, SupportModule, BillingModule, ReconciliationModule];
 
-const COMMANDS: Record<string, OpsCommand> = { ...PAYOUT_COMMANDS, ...PAYMENT_COMMANDS, ...SUPPORT_COMMANDS, ...SECRET_COMMANDS };
+const COMMANDS: Record<string, OpsCommand> = {
+  ...PAYOUT_COMMANDS,
+  ...PAYMENT_COMMANDS,
+  ...RECONCILE_COMMANDS,
+  ...SUPPORT_COMMANDS,
+  ...SECRET_COMMANDS,
+};
 
 function usage(): string {
   const names = Object.keys(COMMANDS);
@@ -44,11 +52,19 @@ function usage(): string {
   ].join('\n');
 }
 
+/** A log message as a line: a structured one (`{ msg, ...fields }`) as its text and its fields in JSON. */
+function logLine(message: unknown): string {
+  if (message === null || typeof message !== 'object') return String(message);
+  if (message instanceof Error) return message.message;
+  const { msg, ...fields } = message as Record<string, unknown>;
+  return `${String(msg ?? '')} ${JSON.stringify(fields)}`.trim();
+}
+
 /** Logs to stderr, so that stdout carries only the commands' output. */
 const stderrLogger: LoggerService = {
   log: () => undefined,
-  error: (message: unknown) => console.error(`error: ${String(message)}`),
-  warn: (message: unknown) => console.error(`warning: ${String(message)}`),
+  error: (message: unknown) => console.error(`error: ${logLine(message)}`),
+  warn: (message: unknown) => console.error(`warning: ${logLine(message)}`),
 };
 
 function opsModule(env: Env): DynamicModule {
@@ -95,8 +111,7 @@ async function main(argv: string[]): Promise<number> {
   const env = loadEnv();
   const app = await NestFactory.createApplicationContext(opsModule(env), { logger: stderrLogger, abortOnError: false });
   try {
-    await chosen.run(app, input, (line) => console.log(line));
-    return 0;
+    return (await chosen.run(app, input, (line) => console.log(line))) ?? 0;
   } catch (error) {
     if (error instanceof DomainError) {
       console.error(error.message);

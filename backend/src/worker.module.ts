@@ -12,6 +12,8 @@ import { CreateWeeklyPayoutsProcessor } from './modules/payouts/jobs/create-week
 import { ReleaseHeldPayoutsProcessor } from './modules/payouts/jobs/release-held-payouts.processor.js';
 import { SendPayoutProcessor } from './modules/payouts/jobs/send-payout.processor.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
+import { ReconcilePaymentsProcessor } from './modules/reconciliation/jobs/reconcile-payments.processor.js';
+import { ReconciliationModule } from './modules/reconciliation/reconciliation.module.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
 import { JOB_PROCESSORS, type JobProcessor } from './shared/queues/job-processor.js';
 import { QueuesModule } from './shared/queues/queues.module.js';
@@ -26,6 +28,7 @@ const PROCESSORS = [
   CreateWeeklyPayoutsProcessor,
   SendPayoutProcessor,
   ReleaseHeldPayoutsProcessor,
+  ReconcilePaymentsProcessor,
 ];
 
 /** The worker process (worker.main.ts): BullMQ consumers and schedules, no HTTP. */
@@ -42,6 +45,7 @@ export class WorkerModule {
         BillingModule,
         MediaJobsModule,
         PayoutsModule,
+        ReconciliationModule,
       ],
       providers: [
         { provide: JOB_PROCESSORS, inject: PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors },

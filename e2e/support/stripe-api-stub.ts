@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StripeWebhooks, type WebhookDelivery, type WebhookOptions } from './stripe-webhooks';
+import { StripeWebhooks, type WebhookDelivery, type WebhookOptions } from './stripe-webhooks.js';
 
 /*
  * A local stand-in for Stripe's API (api.stripe.com), for browser specs on the Stripe path: what the
  * product's gateway calls with the secret key (payment intents, customers, the price lookup, subscriptions
- * with their first invoice's confirmation secret) and what Stripe.js calls with the publishable key (a
- * payment intent's confirmation with a test card), in Stripe's wire format (form bodies, JSON answers,
- * Stripe's error shapes). When a payment is confirmed or refused it sends the product the events Stripe
- * would, signed with the endpoint's secret, to its webhook endpoint.
+ * with their first invoice's confirmation secret, refunds) and what Stripe.js calls with the publishable key
+ * (a payment intent's confirmation with a test card), in Stripe's wire format (form bodies, JSON answers,
+ * Stripe's error shapes). When a payment is confirmed or refused, or a refund made, it sends the product the
+ * events Stripe would, signed with the endpoint's secret, to its webhook endpoint. What reconciliation reads
+ * is there too: charges, refunds and balance transactions, listed as Stripe lists them (newest first, by
+ * `created`, in pages). The backend's integration specs run it as well (backend/test).
  */
 
 type Obj = Record<string, unknown>;
@@ -64,6 +66,14 @@ export class StripeApiStub {
   private readonly customers = new Map<string, Obj>();
   private readonly subscriptions = new Map<string, Obj>();
   private readonly invoices = new Map<string, Obj>();
+  private readonly charges = new Map<string, Obj>();
+  private readonly refunds = new Map<string, Obj>();
+  /** Balance transactions in the order made (lists answer newest first). */
+  private readonly balance: Obj[] = [];
+  /** Whether refunds' webhooks are lost (never sent), as when the product's endpoint never got them. */
+  private refundWebhooksLost = false;
+  /** The events lost so far (type and object id), while refundWebhooksLost was set. */
+  readonly lostWebhooks: Array<{ type: string; objectId: string }> = [];
   /** Idempotency-Key → the first answer, replayed as Stripe does. */
   private readonly replies = new Map<string, [number, unknown]>();
   private readonly webhooks: StripeWebhooks;
@@ -156,6 +166,9 @@ export class StripeApiStub {
     if (method === 'POST' && path === '/v1/customers') return this.createCustomer(form);
     if (method === 'GET' && path === '/v1/prices') return this.prices(form);
     if (method === 'POST' && path === '/v1/subscriptions') return this.createSubscription(form);
+    // Refunds, charges and the balance (refunds by the product, reconciliation): one block.
+    const money = this.routeMoney(method, path, form);
+    if (money !== undefined) return money;
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     if (subscription) {
       const found = this.found(this.subscriptions, 'subscription', subscription[1]!);
@@ -309,6 +322,7 @@ export class StripeApiStub {
       throw new StripeError(402, { ...error, payment_intent: this.publicIntent(intent) });
     }
     Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, last_payment_error: null, payment_method: paymentMethod.id, latest_charge: this.id('ch') });
+    this.recordCharge(intent);
     this.webhooks.send('payment_intent.succeeded', intent);
     this.payInvoiceOf(intent);
     return this.publicIntent(intent);
@@ -330,5 +344,181 @@ export class StripeApiStub {
   /** What a publishable key may read of an intent (Stripe leaves out metadata, description, e-mail). */
   private publicIntent(intent: Obj): Obj {
     return without(intent, 'metadata', 'description', 'receipt_email', 'customer', 'latest_charge');
+  }
+
+  // ---- Refunds, charges and balance transactions ----
+
+  /** From now on refunds' webhooks are lost (true) or sent again (false): a test's lost webhook. */
+  loseRefundWebhooks(lose = true): void {
+    this.refundWebhooksLost = lose;
+  }
+
+  /**
+   * A refund made by other hands than the product's (Stripe's dashboard, an operator): as POST /v1/refunds
+   * with the secret key. `status: 'pending'` leaves it pending, for settleRefund.
+   */
+  refund(input: { paymentIntent: string; amount?: number; status?: 'succeeded' | 'pending'; metadata?: Record<string, string> }): Obj {
+    const form: Form = { payment_intent: input.paymentIntent, ...(input.amount === undefined ? {} : { amount: String(input.amount) }) };
+    for (const [key, value] of Object.entries(input.metadata ?? {})) form[`metadata[${key}]`] = value;
+    return this.createRefund(form, input.status ?? 'succeeded');
+  }
+
+  /** A pending refund's end: succeeded, or failed (its money back on the charge), with the events Stripe sends. */
+  settleRefund(id: string, status: 'succeeded' | 'failed'): Obj {
+    const refund = this.found(this.refunds, 'refund', id);
+    if (refund.status !== 'pending') throw new Error(`Refund ${id} is ${String(refund.status)}, not pending`);
+    refund.status = status;
+    if (status === 'failed') {
+      refund.failure_reason = 'expired_or_canceled_card';
+      const charge = this.charges.get(refund.charge as string)!;
+      charge.amount_refunded = (charge.amount_refunded as number) - (refund.amount as number);
+      charge.refunded = false;
+      this.addBalance('refund_failure', refund.amount as number, refund.id as string, refund.currency as string);
+    }
+    this.refundEvent('refund.updated', refund);
+    if (status === 'failed') this.refundEvent('refund.failed', refund);
+    return refund;
+  }
+
+  private routeMoney(method: string, path: string, form: Form): unknown {
+    if (method === 'POST' && path === '/v1/refunds') return this.createRefund(form, 'succeeded');
+    if (method === 'GET' && path === '/v1/refunds') {
+      return this.list('/v1/refunds', [...this.refunds.values()], form, (refund) =>
+        (form.payment_intent === undefined || refund.payment_intent === form.payment_intent) && (form.charge === undefined || refund.charge === form.charge),
+      );
+    }
+    const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refund) return this.found(this.refunds, 'refund', refund[1]!);
+    const charge = /^\/v1\/charges\/([^/]+)$/.exec(path);
+    if (method === 'GET' && charge) return this.found(this.charges, 'charge', charge[1]!);
+    if (method === 'GET' && path === '/v1/balance_transactions') {
+      const expand = Object.values(nested(form, 'expand')).includes('data.source');
+      const page = this.list('/v1/balance_transactions', this.balance, form, (txn) => form.type === undefined || txn.type === form.type);
+      if (!expand) return page;
+      return { ...page, data: (page.data as Obj[]).map((txn) => ({ ...txn, source: this.charges.get(txn.source as string) ?? this.refunds.get(txn.source as string) ?? txn.source })) };
+    }
+    return undefined;
+  }
+
+  /** The charge of a payment that succeeded, and its balance transaction (Stripe's fee: 2.9% + 30¢). */
+  private recordCharge(intent: Obj) {
+    const amount = intent.amount as number;
+    const id = intent.latest_charge as string;
+    const txn = this.addBalance('charge', amount, id, intent.currency as string);
+    this.charges.set(id, {
+      id,
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      balance_transaction: txn.id,
+      captured: true,
+      created: now(),
+      currency: intent.currency,
+      customer: intent.customer ?? null,
+      description: intent.description ?? null,
+      metadata: { ...(intent.metadata as Obj) },
+      paid: true,
+      payment_intent: intent.id,
+      payment_method: intent.payment_method,
+      refunded: false,
+      status: 'succeeded',
+      livemode: false,
+    });
+  }
+
+  private addBalance(type: 'charge' | 'refund' | 'refund_failure', amount: number, source: string, currency: string): Obj {
+    const fee = type === 'charge' ? Math.round(amount * 0.029) + 30 : 0;
+    const signed = type === 'refund' ? -amount : amount;
+    const txn: Obj = {
+      id: this.id('txn'),
+      object: 'balance_transaction',
+      amount: signed,
+      available_on: now() + 2 * 24 * 3600,
+      created: now(),
+      currency,
+      description: null,
+      fee,
+      net: signed - fee,
+      reporting_category: type,
+      source,
+      status: 'pending',
+      type,
+    };
+    this.balance.push(txn);
+    return txn;
+  }
+
+  /** POST /v1/refunds: of a payment intent (or its charge), in full or `amount`, at most what is left to refund. */
+  private createRefund(form: Form, status: 'succeeded' | 'pending'): Obj {
+    const intent = form.payment_intent
+      ? this.found(this.intents, 'payment_intent', form.payment_intent)
+      : form.charge
+        ? this.found(this.intents, 'payment_intent', this.found(this.charges, 'charge', form.charge).payment_intent as string)
+        : null;
+    if (!intent) throw badRequest('One of the following params should be provided for this request: payment_intent or charge.', 'parameter_missing');
+    const charge = this.charges.get(intent.latest_charge as string);
+    if (intent.status !== 'succeeded' || !charge) {
+      throw badRequest(`This PaymentIntent (${String(intent.id)}) does not have a successful charge to refund.`, 'charge_not_refundable');
+    }
+    const left = (charge.amount as number) - (charge.amount_refunded as number);
+    if (left === 0) throw badRequest(`Charge ${String(charge.id)} has already been refunded.`, 'charge_already_refunded');
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (!Number.isSafeInteger(amount) || amount < 1) throw badRequest('Invalid positive integer', 'parameter_invalid_integer');
+    if (amount > left) {
+      throw badRequest(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, 'amount_too_large');
+    }
+    const id = this.id('re');
+    const txn = this.addBalance('refund', amount, id, charge.currency as string);
+    const refund: Obj = {
+      id,
+      object: 'refund',
+      amount,
+      balance_transaction: txn.id,
+      charge: charge.id,
+      created: now(),
+      currency: charge.currency,
+      metadata: nested(form, 'metadata'),
+      payment_intent: intent.id,
+      reason: form.reason ?? null,
+      status,
+    };
+    this.refunds.set(id, refund);
+    charge.amount_refunded = (charge.amount_refunded as number) + amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    this.refundEvent('charge.refunded', charge);
+    this.refundEvent('refund.created', refund);
+    return refund;
+  }
+
+  private refundEvent(type: string, object: Obj) {
+    if (this.refundWebhooksLost) this.lostWebhooks.push({ type, objectId: String(object.id) });
+    else this.webhooks.send(type, object);
+  }
+
+  /**
+   * A Stripe list: newest first (by `created`, then most recently made), `created[gte|gt|lte|lt]`, `limit`
+   * (10 by default, 1 to 100) and `starting_after` (an id of the list: the page after it).
+   */
+  private list(url: string, all: Obj[], form: Form, keep: (object: Obj) => boolean): Obj {
+    const limit = form.limit === undefined ? 10 : Number(form.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest('Invalid integer: limit must be between 1 and 100', 'parameter_invalid_integer');
+    const created = nested(form, 'created');
+    const bound = (name: string) => (created[name] === undefined ? undefined : Number(created[name]));
+    const [gte, gt, lte, lt] = ['gte', 'gt', 'lte', 'lt'].map(bound);
+    const inRange = (at: number) => (gte === undefined || at >= gte) && (gt === undefined || at > gt) && (lte === undefined || at <= lte) && (lt === undefined || at < lt);
+    const newestFirst = all
+      .map((object, index) => ({ object, index }))
+      .filter(({ object }) => inRange(object.created as number) && keep(object))
+      .sort((a, b) => (b.object.created as number) - (a.object.created as number) || b.index - a.index)
+      .map(({ object }) => object);
+    let from = 0;
+    if (form.starting_after !== undefined) {
+      const at = newestFirst.findIndex((object) => object.id === form.starting_after);
+      if (at < 0) throw missing('object', form.starting_after);
+      from = at + 1;
+    }
+    const data = newestFirst.slice(from, from + limit);
+    return { object: 'list', url, has_more: from + data.length < newestFirst.length, data };
   }
 }

@@ -23,6 +23,7 @@ import { Migration20270113000000_email_invites } from './migrations/Migration202
 import { Migration20270114000000_refunds } from './migrations/Migration20270114000000_refunds.js';
 import { Migration20270115000000_booking_manage } from './migrations/Migration20270115000000_booking_manage.js';
 import { Migration20270116000000_provider_refunds } from './migrations/Migration20270116000000_provider_refunds.js';
+import { Migration20270119000000_reconciliation } from './migrations/Migration20270119000000_reconciliation.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -47,6 +48,7 @@ export const migrationsList = [
   { name: 'Migration20270114000000_refunds', class: Migration20270114000000_refunds },
   { name: 'Migration20270115000000_booking_manage', class: Migration20270115000000_booking_manage },
   { name: 'Migration20270116000000_provider_refunds', class: Migration20270116000000_provider_refunds },
+  { name: 'Migration20270119000000_reconciliation', class: Migration20270119000000_reconciliation },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

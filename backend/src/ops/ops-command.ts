@@ -17,7 +17,8 @@ export interface OpsCommand<Input = unknown> {
   options: NonNullable<ParseArgsConfig['options']>;
   /** Turns the arguments into the command's input, or throws UsageError. Runs before anything connects. */
   check(args: Parsed): Input;
-  run(app: INestApplicationContext, input: Input, print: (line: string) => void): Promise<void>;
+  /** Does it; may answer the exit code (0 when it answers none), as a check's outcome (1: something to look at). */
+  run(app: INestApplicationContext, input: Input, print: (line: string) => void): Promise<void | number>;
 }
 
 export const command = <Input>(definition: OpsCommand<Input>): OpsCommand => definition as OpsCommand;

@@ -29,6 +29,8 @@ export interface QueueJobs {
     'clean-up': Record<string, never>;
     /** Forgets upload grants expired over a day ago, deleting the uploads never claimed (users/ images stay). */
     'media-sweep': Record<string, never>;
+    /** Reconciles a UTC day (default: the day that ended) with the payment provider's records. */
+    'reconcile-payments': { date?: string };
   };
 }
 
@@ -70,6 +72,7 @@ export const SCHEDULES = [
   { queue: 'maintenance', id: 'billing-sweep', job: 'billing-sweep', repeat: { every: 60_000 } },
   { queue: 'maintenance', id: 'clean-up', job: 'clean-up', repeat: { pattern: '30 3 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'media-sweep', job: 'media-sweep', repeat: { pattern: '45 3 * * *', tz: 'UTC' } },
+  { queue: 'maintenance', id: 'payments-reconciliation', job: 'reconcile-payments', repeat: { pattern: '15 4 * * *', tz: 'UTC' } },
 ] as const satisfies ReadonlyArray<{
   queue: QueueName;
   id: string;
