@@ -143,6 +143,34 @@ describe('CreateWeeklyPayoutsUseCase', () => {
     expect(store.all()).toEqual([]);
   });
 
+  it('records and reports each creator whose week nets zero or less (carried over), once however often it runs', async () => {
+    const { store, jobs, create } = setup();
+    const owing = store.addCreator({ paypalEmail: 'owing@example.com' });
+    const even = store.addCreator({ cashappHandle: 'even_cash' });
+    const paid = store.addCreator({ paypalEmail: 'paid@example.com' });
+    store.addEntry(owing.id, 500, '2026-11-18T12:00:00Z');
+    store.addEntry(owing.id, -800, '2026-11-19T12:00:00Z'); // a refund of a booking paid out earlier
+    store.addEntry(even.id, 700, '2026-11-18T12:00:00Z');
+    store.addEntry(even.id, -700, '2026-11-20T12:00:00Z');
+    store.addEntry(paid.id, 1000, '2026-11-18T12:00:00Z');
+
+    const first = await create.execute();
+    const second = await create.execute('2026-W47');
+
+    expect(first.created.map((p) => p.creatorId)).toEqual([paid.id]);
+    const carried = (run: typeof first) =>
+      run.carried.map((c) => [c.creatorId, c.week, c.amount]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    const expected = [
+      [owing.id, '2026-W47', -300],
+      [even.id, '2026-W47', 0],
+    ].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(carried(first)).toEqual(expected);
+    expect(carried(second)).toEqual(expected);
+    expect(store.carryovers()).toHaveLength(2);
+    expect(store.entriesOf(owing.id).map((e) => e.payoutId)).toEqual([null, null]);
+    expect(jobs.sent).toEqual([first.created[0]!.id]);
+  });
+
   it.each([
     [
       '2026-W48',

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Id } from '../../../shared/ids.js';
+import type { CarryoverWithCreator } from '../domain/carryover.js';
 import type { Payout } from '../domain/payout.js';
 import { PayoutStore, type OperatorPayoutFilter, type PayoutWithCreator } from './ports/payout.store.js';
 
@@ -20,5 +21,10 @@ export class ListPayoutsUseCase {
 
   forOperators(filter: OperatorPayoutFilter = {}): Promise<PayoutWithCreator[]> {
     return this.store.listForOperators(filter);
+  }
+
+  /** These creators' carried-over records of a week, with their usernames (the ops CLI's report of a run). */
+  carryoversForOperators(week: string, creatorIds: Id[]): Promise<CarryoverWithCreator[]> {
+    return this.store.carryoversForOperators(week, creatorIds);
   }
 }

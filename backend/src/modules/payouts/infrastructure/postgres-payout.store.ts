@@ -5,9 +5,11 @@ import type { Id } from '../../../shared/ids.js';
 import {
   PayoutStore,
   type OperatorPayoutFilter,
+  type PayoutNoticeRecipient,
   type PayoutWithCreator,
   type UnassignedEntry,
 } from '../application/ports/payout.store.js';
+import type { Carryover, CarryoverWithCreator } from '../domain/carryover.js';
 import type { Payout, PayoutDetails } from '../domain/payout.js';
 
 interface PayoutRow {
@@ -45,6 +47,23 @@ const toPayout = (r: PayoutRow): Payout => ({
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
   paidAt: r.paid_at ? new Date(r.paid_at) : null,
+});
+
+interface CarryoverRow {
+  id: string;
+  creator_id: string;
+  week: string;
+  amount: number;
+  created_at: Date;
+  username?: string;
+}
+
+const toCarryover = (r: CarryoverRow): Carryover => ({
+  id: r.id,
+  creatorId: r.creator_id,
+  week: r.week,
+  amount: Number(r.amount),
+  createdAt: new Date(r.created_at),
 });
 
 const LIST_LIMIT = 500;
@@ -143,11 +162,54 @@ export class PostgresPayoutStore extends PayoutStore {
     ]);
   }
 
+  async recordCarryover(c: Carryover): Promise<Carryover> {
+    // The unique (creator_id, week) keeps one record however many runs get here; the first one's stands.
+    await this.rows(
+      `insert into payout_carryovers (id, creator_id, week, amount, created_at) values (?, ?, ?, ?, ?)
+       on conflict (creator_id, week) do nothing`,
+      [c.id, c.creatorId, c.week, c.amount, c.createdAt],
+    );
+    const [row] = await this.rows<CarryoverRow>('select * from payout_carryovers where creator_id = ? and week = ?', [
+      c.creatorId,
+      c.week,
+    ]);
+    if (!row) throw new Error(`Carried-over week ${c.week} of creator ${c.creatorId} not stored`);
+    return toCarryover(row);
+  }
+
+  async carryoversForOperators(week: string, creatorIds: Id[]): Promise<CarryoverWithCreator[]> {
+    if (creatorIds.length === 0) return [];
+    const rows = await this.rows<CarryoverRow & { username: string }>(
+      `select c.*, u.username from payout_carryovers c join users u on u.id = c.creator_id
+        where c.week = ? and c.creator_id in (?) order by u.username`,
+      [week, creatorIds],
+    );
+    return rows.map((r) => ({ ...toCarryover(r), username: r.username }));
+  }
+
   async markEntriesPaidOut(payoutId: Id, at: Date): Promise<void> {
     await this.rows('update ledger_entries set paid_out_at = ? where payout_id = ? and paid_out_at is null', [
       at,
       payoutId,
     ]);
+  }
+
+  async noticeRecipientOf(payoutId: Id): Promise<PayoutNoticeRecipient | null> {
+    const [row] = await this.rows<{ email: string; display_name: string; first_at: Date | null; last_at: Date | null }>(
+      `select u.email, u.display_name,
+              (select min(created_at) from ledger_entries where payout_id = p.id) as first_at,
+              (select max(created_at) from ledger_entries where payout_id = p.id) as last_at
+         from payouts p join users u on u.id = p.creator_id
+        where p.id = ?`,
+      [payoutId],
+    );
+    if (!row) return null;
+    return {
+      email: row.email,
+      displayName: row.display_name,
+      firstEntryAt: row.first_at ? new Date(row.first_at) : null,
+      lastEntryAt: row.last_at ? new Date(row.last_at) : null,
+    };
   }
 
   async find(id: Id): Promise<Payout | null> {

@@ -4,9 +4,11 @@ import { copyOf } from '../../../shared/testing/copy.js';
 import {
   PayoutStore,
   type OperatorPayoutFilter,
+  type PayoutNoticeRecipient,
   type PayoutWithCreator,
   type UnassignedEntry,
 } from '../application/ports/payout.store.js';
+import type { Carryover, CarryoverWithCreator } from '../domain/carryover.js';
 import { payableTo, type Payout, type PayoutDetails } from '../domain/payout.js';
 
 export interface StoredCreator extends PayoutDetails {
@@ -31,6 +33,7 @@ export class InMemoryPayoutStore extends PayoutStore {
   private readonly creators = new Map<Id, StoredCreator>();
   private readonly entries: StoredEntry[] = [];
   private readonly payouts = new Map<Id, Payout>();
+  private readonly carried: Carryover[] = [];
 
   addCreator(details: Partial<StoredCreator> = {}): StoredCreator {
     const creator: StoredCreator = {
@@ -110,10 +113,43 @@ export class InMemoryPayoutStore extends PayoutStore {
     return Promise.resolve();
   }
 
+  recordCarryover(carryover: Carryover): Promise<Carryover> {
+    const stored = this.carried.find((c) => c.creatorId === carryover.creatorId && c.week === carryover.week);
+    if (stored) return Promise.resolve(copyOf(stored));
+    this.carried.push(copyOf(carryover));
+    return Promise.resolve(copyOf(carryover));
+  }
+
+  carryovers(): Carryover[] {
+    return this.carried.map(copyOf);
+  }
+
+  carryoversForOperators(week: string, creatorIds: Id[]): Promise<CarryoverWithCreator[]> {
+    return Promise.resolve(
+      this.carried
+        .filter((c) => c.week === week && creatorIds.includes(c.creatorId))
+        .map((c) => ({ ...copyOf(c), username: this.creators.get(c.creatorId)?.username ?? '' }))
+        .sort((a, b) => a.username.localeCompare(b.username)),
+    );
+  }
+
   markEntriesPaidOut(payoutId: Id, at: Date): Promise<void> {
     for (const entry of this.entries)
       if (entry.payoutId === payoutId && entry.paidOutAt === null) entry.paidOutAt = new Date(at);
     return Promise.resolve();
+  }
+
+  noticeRecipientOf(payoutId: Id): Promise<PayoutNoticeRecipient | null> {
+    const payout = this.payouts.get(payoutId);
+    const creator = payout && this.creators.get(payout.creatorId);
+    if (!payout || !creator) return Promise.resolve(null);
+    const times = this.entries.filter((e) => e.payoutId === payoutId).map((e) => e.createdAt.getTime());
+    return Promise.resolve({
+      email: `${creator.username}@example.com`,
+      displayName: `Creator ${creator.username}`,
+      firstEntryAt: times.length ? new Date(Math.min(...times)) : null,
+      lastEntryAt: times.length ? new Date(Math.max(...times)) : null,
+    });
   }
 
   find(id: Id): Promise<Payout | null> {
