@@ -97,7 +97,7 @@ function Totals({ summary }: { summary: EarningsSummaryResponse }) {
       </dl>
       {active.length > 0 ? (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-sm">
+          <table className="w-full text-sm">
             <caption className="sr-only">{summary.year} by month</caption>
             <thead>
               <tr className="border-b border-border text-left text-muted-foreground">
