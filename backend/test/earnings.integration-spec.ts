@@ -10,6 +10,7 @@ import {
 } from '@linkbio/shared-contracts';
 import { CreateWeeklyPayoutsUseCase } from '../src/modules/payouts/application/create-weekly-payouts.use-case.js';
 import { agent, basicAuth, Database, ownDatabase, signedInCreator, startApp } from './support/harness.js';
+import { paidBookings } from './support/paid-bookings.js';
 import { arrangeEarning } from './support/payouts.js';
 
 /*
@@ -162,6 +163,68 @@ describe('the creator’s statement (/api/earnings)', () => {
       .body as EarningsStatementResponse;
     expect(march11.openingBalanceCents).toBe(5000);
     expect(march11.lines.map((l) => l.balanceCents)).toEqual([0, -5000, -4000]);
+  });
+
+  it('ends at the Payouts card’s balance after real paid bookings, creator refunds, a payout and a carried week', async () => {
+    // Bookings paid and refunded through the API (local provider); only when they happened is moved back in SQL,
+    // so that the weekly runs of 2025-W23 and 2025-W24 take them.
+    const sessions = paidBookings(app, db);
+    const seller = await sessions.creator(false);
+    await db.query("update users set email_verified_at = now(), paypal_email = 'seller@example.com' where id = $1", [
+      seller.user.id,
+    ]);
+    const username = seller.user.username;
+    const cancel = (bookingId: string) => seller.client.post(`/api/bookings/${bookingId}/cancel`).expect(200);
+    const moveUnpaidEntriesTo = (at: string) =>
+      db.query('update ledger_entries set created_at = $2 where creator_id = $1 and payout_id is null', [
+        seller.user.id,
+        at,
+      ]);
+
+    const a = await sessions.booking(username);
+    const b = await sessions.booking(username);
+    await cancel(b.id);
+    await moveUnpaidEntriesTo('2025-06-04T10:00:00Z');
+    await run('2025-W23'); // pays a: $40.00
+    const c = await sessions.booking(username);
+    await cancel(c.id);
+    await cancel(a.id); // refunded after its payout: taken from the next weeks
+    await moveUnpaidEntriesTo('2025-06-11T10:00:00Z');
+    const carried = await run('2025-W24');
+    expect(carried.carried.find((w) => w.creatorId === seller.user.id)?.amount).toBe(-4000);
+    await sessions.booking(username);
+    await sessions.booking(username);
+
+    const shown = ((await seller.client.get('/api/payouts').expect(200)).body as PayoutsResponse).balance;
+    const today = new Date();
+    const statement = (
+      await seller.client
+        .get(`/api/earnings/statement?from=${day(new Date(today.getTime() - 365 * 86_400_000))}&to=${day(today)}`)
+        .expect(200)
+    ).body as EarningsStatementResponse;
+
+    expect(shown).toBe(4000); // -$40.00 carried, then two $40.00 sessions
+    expect(statement.openingBalanceCents).toBe(0);
+    expect(statement.lines.map((l) => [l.kind, l.amountCents, l.balanceCents])).toEqual([
+      ['payout', -4000, -4000],
+      ['carried', 0, -4000],
+      ['earning', 4000, 0],
+      ['earning', 4000, 4000],
+    ]);
+    expect(statement.lines.at(-1)!.balanceCents).toBe(shown);
+    expect(statement.balanceCents).toBe(shown);
+
+    const june = (await seller.client.get('/api/earnings/statement?from=2025-06-01&to=2025-06-30').expect(200))
+      .body as EarningsStatementResponse;
+    expect(june.lines.map((l) => [l.kind, l.amountCents])).toEqual([
+      ['earning', 4000],
+      ['earning', 4000],
+      ['reversal', -4000],
+      ['earning', 4000],
+      ['reversal', -4000],
+      ['reversal', -4000],
+    ]);
+    expect(june.lines.map((l) => l.description)).toContain('Refund to Sam V.');
   });
 
   it('downloads the same lines as RFC 4180 CSV, read back by csv-parse', async () => {
