@@ -6,6 +6,7 @@ import { ListPayoutsUseCase } from './application/list-payouts.use-case.js';
 import { MarkPayoutPaidUseCase } from './application/mark-payout-paid.use-case.js';
 import { PayoutMetrics } from './application/payout-metrics.js';
 import { PayoutNotices } from './application/payout-notices.service.js';
+import { CarryoverStore } from './application/ports/carryover.store.js';
 import { PayoutOutbox } from './application/ports/payout-outbox.js';
 import { PayoutGateways } from './application/ports/payout-gateway.js';
 import { PayoutJobs } from './application/ports/payout-jobs.js';
@@ -20,6 +21,7 @@ import { BullMqPayoutJobs } from './infrastructure/bullmq-payout.jobs.js';
 import { ManualPayoutGateway } from './infrastructure/manual-payout.gateway.js';
 import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
 import { PayPalPayoutGateway } from './infrastructure/paypal-payout.gateway.js';
+import { PostgresCarryoverStore } from './infrastructure/postgres-carryover.store.js';
 import { PostgresPayoutOutbox } from './infrastructure/postgres-payout.outbox.js';
 import { PostgresPayoutStore } from './infrastructure/postgres-payout.store.js';
 import { EmailModule } from '../../shared/email/email.module.js';
@@ -52,6 +54,7 @@ export function payoutGatewaysFor(
   controllers: [PayoutsController, AdminPayoutsController],
   providers: [
     { provide: PayoutStore, useClass: PostgresPayoutStore },
+    { provide: CarryoverStore, useClass: PostgresCarryoverStore },
     { provide: Transactions, useClass: MikroOrmTransactions },
     { provide: PayoutJobs, useClass: BullMqPayoutJobs },
     { provide: PayoutOutbox, useClass: PostgresPayoutOutbox },

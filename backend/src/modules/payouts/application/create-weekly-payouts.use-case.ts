@@ -6,6 +6,7 @@ import { lastEndedWeek, type IsoWeek } from '../domain/iso-week.js';
 import { openPayout, type Payout } from '../domain/payout.js';
 import { weekToPayOut } from '../domain/payouts.errors.js';
 import { PayoutJobs } from './ports/payout-jobs.js';
+import { CarryoverStore } from './ports/carryover.store.js';
 import { PayoutStore } from './ports/payout.store.js';
 import { Transactions } from '../../../shared/transactions.js';
 
@@ -42,6 +43,7 @@ export class CreateWeeklyPayoutsUseCase {
 
   constructor(
     private readonly store: PayoutStore,
+    private readonly carryovers: CarryoverStore,
     private readonly jobs: PayoutJobs,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
@@ -97,7 +99,7 @@ export class CreateWeeklyPayoutsUseCase {
       if (amount <= 0)
         return {
           kind: 'carried',
-          carryover: await this.store.recordCarryover(
+          carryover: await this.carryovers.record(
             carriedOver({ id: newId(), creatorId, week, amount, now: this.clock.now() }),
           ),
         };

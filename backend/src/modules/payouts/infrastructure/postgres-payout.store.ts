@@ -9,7 +9,6 @@ import {
   type PayoutWithCreator,
   type UnassignedEntry,
 } from '../application/ports/payout.store.js';
-import type { Carryover, CarryoverWithCreator } from '../domain/carryover.js';
 import type { Payout, PayoutDetails } from '../domain/payout.js';
 
 interface PayoutRow {
@@ -47,23 +46,6 @@ const toPayout = (r: PayoutRow): Payout => ({
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
   paidAt: r.paid_at ? new Date(r.paid_at) : null,
-});
-
-interface CarryoverRow {
-  id: string;
-  creator_id: string;
-  week: string;
-  amount: number;
-  created_at: Date;
-  username?: string;
-}
-
-const toCarryover = (r: CarryoverRow): Carryover => ({
-  id: r.id,
-  creatorId: r.creator_id,
-  week: r.week,
-  amount: Number(r.amount),
-  createdAt: new Date(r.created_at),
 });
 
 const LIST_LIMIT = 500;
@@ -160,31 +142,6 @@ export class PostgresPayoutStore extends PayoutStore {
       payoutId,
       entryIds,
     ]);
-  }
-
-  async recordCarryover(c: Carryover): Promise<Carryover> {
-    // The unique (creator_id, week) keeps one record however many runs get here; the first one's stands.
-    await this.rows(
-      `insert into payout_carryovers (id, creator_id, week, amount, created_at) values (?, ?, ?, ?, ?)
-       on conflict (creator_id, week) do nothing`,
-      [c.id, c.creatorId, c.week, c.amount, c.createdAt],
-    );
-    const [row] = await this.rows<CarryoverRow>('select * from payout_carryovers where creator_id = ? and week = ?', [
-      c.creatorId,
-      c.week,
-    ]);
-    if (!row) throw new Error(`Carried-over week ${c.week} of creator ${c.creatorId} not stored`);
-    return toCarryover(row);
-  }
-
-  async carryoversForOperators(week: string, creatorIds: Id[]): Promise<CarryoverWithCreator[]> {
-    if (creatorIds.length === 0) return [];
-    const rows = await this.rows<CarryoverRow & { username: string }>(
-      `select c.*, u.username from payout_carryovers c join users u on u.id = c.creator_id
-        where c.week = ? and c.creator_id in (?) order by u.username`,
-      [week, creatorIds],
-    );
-    return rows.map((r) => ({ ...toCarryover(r), username: r.username }));
   }
 
   async markEntriesPaidOut(payoutId: Id, at: Date): Promise<void> {

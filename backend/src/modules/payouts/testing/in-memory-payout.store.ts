@@ -8,7 +8,6 @@ import {
   type PayoutWithCreator,
   type UnassignedEntry,
 } from '../application/ports/payout.store.js';
-import type { Carryover, CarryoverWithCreator } from '../domain/carryover.js';
 import { payableTo, type Payout, type PayoutDetails } from '../domain/payout.js';
 
 export interface StoredCreator extends PayoutDetails {
@@ -33,7 +32,6 @@ export class InMemoryPayoutStore extends PayoutStore {
   private readonly creators = new Map<Id, StoredCreator>();
   private readonly entries: StoredEntry[] = [];
   private readonly payouts = new Map<Id, Payout>();
-  private readonly carried: Carryover[] = [];
 
   addCreator(details: Partial<StoredCreator> = {}): StoredCreator {
     const creator: StoredCreator = {
@@ -76,6 +74,10 @@ export class InMemoryPayoutStore extends PayoutStore {
     return this.entries.filter((e) => e.creatorId === creatorId).map((e) => ({ ...e }));
   }
 
+  usernameOf(creatorId: Id): string {
+    return this.creators.get(creatorId)?.username ?? '';
+  }
+
   all(): Payout[] {
     return [...this.payouts.values()].map(copyOf).sort(newestWeekFirst);
   }
@@ -111,26 +113,6 @@ export class InMemoryPayoutStore extends PayoutStore {
     for (const entry of this.entries)
       if (entryIds.includes(entry.id) && entry.payoutId === null) entry.payoutId = payoutId;
     return Promise.resolve();
-  }
-
-  recordCarryover(carryover: Carryover): Promise<Carryover> {
-    const stored = this.carried.find((c) => c.creatorId === carryover.creatorId && c.week === carryover.week);
-    if (stored) return Promise.resolve(copyOf(stored));
-    this.carried.push(copyOf(carryover));
-    return Promise.resolve(copyOf(carryover));
-  }
-
-  carryovers(): Carryover[] {
-    return this.carried.map(copyOf);
-  }
-
-  carryoversForOperators(week: string, creatorIds: Id[]): Promise<CarryoverWithCreator[]> {
-    return Promise.resolve(
-      this.carried
-        .filter((c) => c.week === week && creatorIds.includes(c.creatorId))
-        .map((c) => ({ ...copyOf(c), username: this.creators.get(c.creatorId)?.username ?? '' }))
-        .sort((a, b) => a.username.localeCompare(b.username)),
-    );
   }
 
   markEntriesPaidOut(payoutId: Id, at: Date): Promise<void> {

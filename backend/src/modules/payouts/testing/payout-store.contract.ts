@@ -1,6 +1,5 @@
 import { newId, type Id } from '../../../shared/ids.js';
 import type { PayoutStore } from '../application/ports/payout.store.js';
-import { carriedOver } from '../domain/carryover.js';
 import { parseIsoWeek } from '../domain/iso-week.js';
 import { openPayout, type Payout, type PayoutDetails } from '../domain/payout.js';
 
@@ -50,23 +49,6 @@ export function payoutStoreContract(name: string, harness: () => PayoutStoreHarn
         ['2021-W09', 3000],
         ['2021-W08', 1000],
       ]);
-    });
-
-    it('records a carried-over week once per creator and week, answering the first record', async () => {
-      const { store, addCreator } = harness();
-      const creator = await addCreator({ username: `carry${Date.now().toString(36)}` });
-      const week = parseIsoWeek('2021-W10')!;
-      const first = carriedOver({ id: newId(), creatorId: creator, week, amount: -300, now: MADE });
-
-      expect(await store.recordCarryover(first)).toEqual(first);
-      expect(await store.recordCarryover({ ...first, id: newId(), amount: -500 })).toEqual(first);
-      const next = carriedOver({ id: newId(), creatorId: creator, week: parseIsoWeek('2021-W11')!, amount: 0, now: MADE });
-      expect(await store.recordCarryover(next)).toEqual(next);
-
-      expect((await store.carryoversForOperators('2021-W10', [creator])).map((c) => [c.week, c.amount])).toEqual([
-        ['2021-W10', -300],
-      ]);
-      expect(await store.carryoversForOperators('2021-W10', [])).toEqual([]);
     });
 
     it('finds entries in no payout made before a time, and assigns them', async () => {

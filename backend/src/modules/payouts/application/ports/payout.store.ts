@@ -1,6 +1,5 @@
 import type { PayoutStatus } from '@linkbio/shared-contracts';
 import type { Id } from '../../../../shared/ids.js';
-import type { Carryover, CarryoverWithCreator } from '../../domain/carryover.js';
 import type { Payout, PayoutDetails } from '../../domain/payout.js';
 
 /** A creator's earning from one paid booking (billing's ledger), not yet in a payout. Integer cents. */
@@ -46,13 +45,6 @@ export abstract class PayoutStore {
   /** False, storing nothing, when the creator already has a payout for that week (one per creator per week). */
   abstract insert(payout: Payout): Promise<boolean>;
   abstract assignEntries(payoutId: Id, entryIds: Id[]): Promise<void>;
-  /**
-   * Records a carried-over week; when the creator's week is recorded already (a re-run, a concurrent run),
-   * stores nothing. Answers the stored record either way.
-   */
-  abstract recordCarryover(carryover: Carryover): Promise<Carryover>;
-  /** The carried-over weeks of these creators in a week, with their usernames, by username. */
-  abstract carryoversForOperators(week: string, creatorIds: Id[]): Promise<CarryoverWithCreator[]>;
   /** Stamps the payout's ledger entries as paid out. */
   abstract markEntriesPaidOut(payoutId: Id, at: Date): Promise<void>;
 
