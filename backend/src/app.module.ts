@@ -3,6 +3,7 @@ import type { Env } from './config/env.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AccountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { DataExportModule } from './modules/data-export/data-export.module.js';
+import { EarningsModule } from './modules/earnings/earnings.module.js';
 import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
         SchedulingModule,
         BillingModule,
         PayoutsModule,
+        EarningsModule,
         MediaModule,
         SupportModule,
         QrCodesModule,

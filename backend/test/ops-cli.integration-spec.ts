@@ -104,7 +104,8 @@ describe('ops CLI (node backend/dist/ops.main.js)', () => {
     return { id, username };
   }
 
-  async function earning(creatorId: string, cents: number, at: string): Promise<void> {
+  /** A paid booking and its earning; answers the booking's id. */
+  async function earning(creatorId: string, cents: number, at: string): Promise<string> {
     const bookingId = randomUUID();
     const { platformFee, amount } = bookingAmounts(cents);
     await db.query(
@@ -114,6 +115,15 @@ describe('ops CLI (node backend/dist/ops.main.js)', () => {
     );
     await db.query(
       'insert into ledger_entries (id, creator_id, booking_id, amount, created_at) values ($1, $2, $3, $4, $5)',
+      [randomUUID(), creatorId, bookingId, cents, at],
+    );
+    return bookingId;
+  }
+
+  /** A refund's reversal of a booking's earning (what billing writes when the booking is refunded). */
+  async function reversal(creatorId: string, bookingId: string, cents: number, at: string): Promise<void> {
+    await db.query(
+      "insert into ledger_entries (id, creator_id, booking_id, kind, amount, created_at) values ($1, $2, $3, 'reversal', $4, $5)",
       [randomUUID(), creatorId, bookingId, cents, at],
     );
   }
@@ -324,6 +334,49 @@ describe('ops CLI (node backend/dist/ops.main.js)', () => {
     expect(outcome.stdout).toBe('');
     expect(outcome.stderr).toContain(problem);
     expect(outcome.stderr).toContain(usage);
+  });
+
+  it('payouts:run reports each creator whose week nets zero or less, with the amount carried over, once', async () => {
+    const owing = await creator({ paypal: 'owing@example.com' });
+    const even = await creator({ cashapp: 'even_cash' });
+    // owing: a booking of 2024-W09 paid out in that week's payout, refunded in 2024-W10 (-$8.00), and $5.00
+    // earned in 2024-W10; even: a booking earned and refunded in 2024-W10.
+    const refunded = await earning(owing.id, 800, '2024-02-27T10:00:00Z');
+    expect((await ops('payouts:run', '--week', '2024-W09')).code).toBe(0);
+    await reversal(owing.id, refunded, -800, '2024-03-05T10:00:00Z');
+    await earning(owing.id, 500, '2024-03-06T10:00:00Z');
+    const evenBooking = await earning(even.id, 700, '2024-03-05T10:00:00Z');
+    await reversal(even.id, evenBooking, -700, '2024-03-07T10:00:00Z');
+
+    /** The carried-over table's row of a creator: WEEK, CREATOR, CARRIED. */
+    const carriedRow = (stdout: string, username: string) =>
+      stdout
+        .split('\n')
+        .find((line) => line.startsWith('2024-W10  ') && line.includes(`  ${username}  `))
+        ?.split(/\s{2,}/);
+
+    const runs = await Promise.all([1, 2].map(() => ops('payouts:run', '--week', '2024-W10')));
+    const again = await ops('payouts:run', '--week', '2024-W10');
+
+    for (const outcome of [...runs, again]) {
+      expect(outcome).toMatchObject({ code: 0, stderr: '' });
+      expect(outcome.stdout).not.toContain('or there are none');
+      expect(outcome.stdout).toContain(
+        '2024-W10 (2024-03-04 00:00 UTC to 2024-03-11 00:00 UTC): no payouts created; 2 creator(s) carried over, their earnings less refunds at zero or less (-$3.00 in all):',
+      );
+      expect(carriedRow(outcome.stdout, owing.username)).toEqual(['2024-W10', owing.username, '-$3.00']);
+      expect(carriedRow(outcome.stdout, even.username)).toEqual(['2024-W10', even.username, '$0.00']);
+    }
+    const carried = await db.query<{ creator_id: string; week: string; amount: number }>(
+      'select creator_id, week, amount from payout_carryovers where creator_id = any($1) order by amount',
+      [[owing.id, even.id]],
+    );
+    expect(carried.rows).toEqual([
+      { creator_id: owing.id, week: '2024-W10', amount: -300 },
+      { creator_id: even.id, week: '2024-W10', amount: 0 },
+    ]);
+    expect((await payoutsOf(owing.id)).map((p) => p.week)).toEqual(['2024-W09']);
+    expect(await payoutsOf(even.id)).toEqual([]);
   });
 
   it('secrets:reseal seals two-factor secrets with the newest SESSION_SECRET, once', async () => {

@@ -7,7 +7,10 @@ import {
   type PayoutView,
 } from '@linkbio/shared-contracts';
 import { CreateWeeklyPayoutsUseCase } from '../src/modules/payouts/application/create-weekly-payouts.use-case.js';
+import { CarryoverStore } from '../src/modules/payouts/application/ports/carryover.store.js';
 import { PayoutStore } from '../src/modules/payouts/application/ports/payout.store.js';
+import { carriedOver } from '../src/modules/payouts/domain/carryover.js';
+import { parseIsoWeek } from '../src/modules/payouts/domain/iso-week.js';
 import { ReleaseHeldPayoutsUseCase } from '../src/modules/payouts/application/release-held-payouts.use-case.js';
 import { SendPayoutUseCase } from '../src/modules/payouts/application/send-payout.use-case.js';
 import { payoutStoreContract } from '../src/modules/payouts/testing/payout-store.contract.js';
@@ -577,6 +580,30 @@ describe('weekly payouts', () => {
         const response = await markPaid(payoutId, { reference: 'again' }).expect(409);
         expect(response.body).toEqual({ statusCode: 409, message: PayoutMessages.alreadyPaid });
       });
+    });
+  });
+
+  describe('PostgresCarryoverStore', () => {
+    it('records a carried-over week once per creator and week, answering the first record', async () => {
+      const store = app.get(CarryoverStore);
+      const [zed, amy] = [await creator(), await creator()];
+      const week = parseIsoWeek('2021-W10')!;
+      const made = new Date('2021-03-15T00:00:05.000Z');
+      const first = carriedOver({ id: randomUUID(), creatorId: zed.id, week, amount: -300, now: made });
+
+      expect(await store.record(first)).toEqual(first);
+      expect(await store.record({ ...first, id: randomUUID(), amount: -500 })).toEqual(first);
+      await store.record(carriedOver({ id: randomUUID(), creatorId: amy.id, week, amount: 0, now: made }));
+      await store.record(carriedOver({ id: randomUUID(), creatorId: amy.id, week: parseIsoWeek('2021-W11')!, amount: -1, now: made }));
+
+      const listed = await store.forOperators('2021-W10', [zed.id, amy.id]);
+      expect(listed.map((c) => [c.username, c.amount])).toEqual(
+        [
+          [zed.username, -300],
+          [amy.username, 0],
+        ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+      );
+      expect(await store.forOperators('2021-W10', [])).toEqual([]);
     });
   });
 

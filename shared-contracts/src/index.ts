@@ -26,3 +26,4 @@ export * from './scheduling.dto.js';
 export * from './scheduling.messages.js';
 export * from './booking-manage.dto.js';
 export * from './wall-clock.js';
+export * from './earnings.dto.js';

@@ -47,7 +47,7 @@ export const PAYOUT_COMMANDS: Record<string, OpsCommand> = {
   'payouts:run': command<{ week: IsoWeek | undefined }>({
     usage: 'payouts:run [--week 2026-W47]',
     summary:
-      'Make the payouts of a week that has ended (default: the week that ended last) and queue them for sending.',
+      'Make the payouts of a week that has ended (default: the week that ended last) and queue them for sending; list the creators carried over (earnings less refunds at zero or less).',
     options: { week: { type: 'string' } },
     check(args) {
       noPositionals(args);
@@ -55,16 +55,35 @@ export const PAYOUT_COMMANDS: Record<string, OpsCommand> = {
     },
     async run(app, { week }, print) {
       const run = await app.get(CreateWeeklyPayoutsUseCase).execute(week?.label);
-      if (run.created.length === 0) {
+      const list = app.get(ListPayoutsUseCase);
+      if (run.created.length === 0 && run.carried.length === 0) {
         print(
           `${describeWeek(run.week)}: no payouts created. Every creator with unpaid earnings before ${utc(run.week.end)} has this week's payout already, or there are none.`,
         );
         return;
       }
-      const total = run.created.reduce((sum, p) => sum + p.amount, 0);
-      print(`${describeWeek(run.week)}: ${run.created.length} payout(s) created, ${formatCents(total)} in all.`);
-      const created = await app.get(ListPayoutsUseCase).forOperators({ ids: run.created.map((p) => p.id) });
-      for (const line of payoutRows(created)) print(line);
+      if (run.created.length > 0) {
+        const total = run.created.reduce((sum, p) => sum + p.amount, 0);
+        print(`${describeWeek(run.week)}: ${run.created.length} payout(s) created, ${formatCents(total)} in all.`);
+        const created = await list.forOperators({ ids: run.created.map((p) => p.id) });
+        for (const line of payoutRows(created)) print(line);
+      }
+      if (run.carried.length > 0) {
+        const total = run.carried.reduce((sum, c) => sum + c.amount, 0);
+        const lead = run.created.length > 0 ? `${run.week.label}:` : `${describeWeek(run.week)}: no payouts created;`;
+        print(
+          `${lead} ${run.carried.length} creator(s) carried over, their earnings less refunds at zero or less (${formatCents(total)} in all):`,
+        );
+        const carried = await list.carryoversForOperators(
+          run.week.label,
+          run.carried.map((c) => c.creatorId),
+        );
+        for (const line of table(
+          ['WEEK', 'CREATOR', 'CARRIED'],
+          carried.map((c) => [c.week, c.username, formatCents(c.amount)]),
+        ))
+          print(line);
+      }
     },
   }),
 

@@ -10,6 +10,7 @@ const DASHBOARD_ROUTES = new Set([
   '/auth',
   '/dashboard',
   '/dashboard/account',
+  '/dashboard/earnings',
   '/subscribe',
   '/forgot-password',
   '/reset-password',

@@ -17,6 +17,7 @@ export const createRouter = () =>
       path: '/dashboard/account',
       lazy: async () => ({ Component: (await import('./routes/account-page')).AccountPage }),
     },
+    { path: '/dashboard/earnings', lazy: async () => ({ Component: (await import('./routes/earnings-page')).EarningsPage }) },
     {
       path: '/forgot-password',
       lazy: async () => ({ Component: (await import('./routes/forgot-password-page')).ForgotPasswordPage }),

@@ -5,6 +5,9 @@ import { CreateWeeklyPayoutsUseCase } from './application/create-weekly-payouts.
 import { ListPayoutsUseCase } from './application/list-payouts.use-case.js';
 import { MarkPayoutPaidUseCase } from './application/mark-payout-paid.use-case.js';
 import { PayoutMetrics } from './application/payout-metrics.js';
+import { PayoutNotices } from './application/payout-notices.service.js';
+import { CarryoverStore } from './application/ports/carryover.store.js';
+import { PayoutOutbox } from './application/ports/payout-outbox.js';
 import { PayoutGateways } from './application/ports/payout-gateway.js';
 import { PayoutJobs } from './application/ports/payout-jobs.js';
 import { PayoutStore } from './application/ports/payout.store.js';
@@ -18,7 +21,10 @@ import { BullMqPayoutJobs } from './infrastructure/bullmq-payout.jobs.js';
 import { ManualPayoutGateway } from './infrastructure/manual-payout.gateway.js';
 import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
 import { PayPalPayoutGateway } from './infrastructure/paypal-payout.gateway.js';
+import { PostgresCarryoverStore } from './infrastructure/postgres-carryover.store.js';
+import { PostgresPayoutOutbox } from './infrastructure/postgres-payout.outbox.js';
 import { PostgresPayoutStore } from './infrastructure/postgres-payout.store.js';
+import { EmailModule } from '../../shared/email/email.module.js';
 import { CreateWeeklyPayoutsProcessor } from './jobs/create-weekly-payouts.processor.js';
 import { ReleaseHeldPayoutsProcessor } from './jobs/release-held-payouts.processor.js';
 import { SendPayoutProcessor } from './jobs/send-payout.processor.js';
@@ -44,11 +50,15 @@ export function payoutGatewaysFor(
  * (ops.main.ts) runs and lists them and records manual payments.
  */
 @Module({
+  imports: [EmailModule],
   controllers: [PayoutsController, AdminPayoutsController],
   providers: [
     { provide: PayoutStore, useClass: PostgresPayoutStore },
+    { provide: CarryoverStore, useClass: PostgresCarryoverStore },
     { provide: Transactions, useClass: MikroOrmTransactions },
     { provide: PayoutJobs, useClass: BullMqPayoutJobs },
+    { provide: PayoutOutbox, useClass: PostgresPayoutOutbox },
+    PayoutNotices,
     { provide: PayoutGateways, inject: [ENV], useFactory: payoutGatewaysFor },
     OperatorGuard,
     CreateWeeklyPayoutsUseCase,

@@ -3,6 +3,7 @@ import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import type { Payout } from '../domain/payout.js';
 import { ImmediateTransactions } from '../../../shared/testing/immediate.transactions.js';
+import { InMemoryCarryoverStore } from '../testing/in-memory-carryover.store.js';
 import { InMemoryPayoutStore } from '../testing/in-memory-payout.store.js';
 import { RecordingPayoutJobs } from '../testing/recording-payout.jobs.js';
 import { CreateWeeklyPayoutsUseCase } from './create-weekly-payouts.use-case.js';
@@ -13,11 +14,13 @@ const MONDAY_RUN = '2026-11-23T00:00:05.000Z';
 const setup = (now = MONDAY_RUN, store = new InMemoryPayoutStore()) => {
   const jobs = new RecordingPayoutJobs();
   const clock = new FixedClock(now);
+  const carryovers = new InMemoryCarryoverStore((id) => store.usernameOf(id));
   return {
     store,
+    carryovers,
     jobs,
     clock,
-    create: new CreateWeeklyPayoutsUseCase(store, jobs, new ImmediateTransactions(), clock),
+    create: new CreateWeeklyPayoutsUseCase(store, carryovers, jobs, new ImmediateTransactions(), clock),
   };
 };
 
@@ -141,6 +144,35 @@ describe('CreateWeeklyPayoutsUseCase', () => {
 
     expect((await create.execute()).created).toEqual([]);
     expect(store.all()).toEqual([]);
+  });
+
+  it('records and reports each creator whose week nets zero or less (carried over), once however often it runs', async () => {
+    const { store, carryovers, jobs, create } = setup();
+    const owing = store.addCreator({ paypalEmail: 'owing@example.com' });
+    const even = store.addCreator({ cashappHandle: 'even_cash' });
+    const paid = store.addCreator({ paypalEmail: 'paid@example.com' });
+    store.addEntry(owing.id, 500, '2026-11-18T12:00:00Z');
+    store.addEntry(owing.id, -800, '2026-11-19T12:00:00Z'); // a refund of a booking paid out earlier
+    store.addEntry(even.id, 700, '2026-11-18T12:00:00Z');
+    store.addEntry(even.id, -700, '2026-11-20T12:00:00Z');
+    store.addEntry(paid.id, 1000, '2026-11-18T12:00:00Z');
+
+    const first = await create.execute();
+    const second = await create.execute('2026-W47');
+
+    expect(first.created.map((p) => p.creatorId)).toEqual([paid.id]);
+    const carried = (run: typeof first) =>
+      run.carried.map((c) => [c.creatorId, c.week, c.amount]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    const expected = [
+      [owing.id, '2026-W47', -300],
+      [even.id, '2026-W47', 0],
+    ].sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(carried(first)).toEqual(expected);
+    expect(carried(second)).toEqual(expected);
+    expect(carryovers.all()).toHaveLength(2);
+    expect((await carryovers.forOperators('2026-W47', [owing.id, even.id])).map((c) => c.amount).sort((x, y) => x - y)).toEqual([-300, 0]);
+    expect(store.entriesOf(owing.id).map((e) => e.payoutId)).toEqual([null, null]);
+    expect(jobs.sent).toEqual([first.created[0]!.id]);
   });
 
   it.each([

@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { Id } from '../../../shared/ids.js';
+import type { CarryoverWithCreator } from '../domain/carryover.js';
 import type { Payout } from '../domain/payout.js';
+import { CarryoverStore } from './ports/carryover.store.js';
 import { PayoutStore, type OperatorPayoutFilter, type PayoutWithCreator } from './ports/payout.store.js';
 
 /** Payouts as a creator sees theirs (dashboard) and as operators see everyone's (admin API, ops CLI). */
 @Injectable()
 export class ListPayoutsUseCase {
-  constructor(private readonly store: PayoutStore) {}
+  constructor(
+    private readonly store: PayoutStore,
+    private readonly carryovers: CarryoverStore,
+  ) {}
 
   /** Only the creator's own payouts, newest week first. */
   forCreator(creatorId: Id): Promise<Payout[]> {
@@ -20,5 +25,10 @@ export class ListPayoutsUseCase {
 
   forOperators(filter: OperatorPayoutFilter = {}): Promise<PayoutWithCreator[]> {
     return this.store.listForOperators(filter);
+  }
+
+  /** These creators' carried-over records of a week, with their usernames (the ops CLI's report of a run). */
+  carryoversForOperators(week: string, creatorIds: Id[]): Promise<CarryoverWithCreator[]> {
+    return this.carryovers.forOperators(week, creatorIds);
   }
 }

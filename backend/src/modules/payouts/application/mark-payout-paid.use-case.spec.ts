@@ -7,11 +7,15 @@ import { openPayout, type Payout, type PayoutDetails } from '../domain/payout.js
 import { ImmediateTransactions } from '../../../shared/testing/immediate.transactions.js';
 import { InMemoryPayoutStore } from '../testing/in-memory-payout.store.js';
 import { MarkPayoutPaidUseCase } from './mark-payout-paid.use-case.js';
+import { InMemoryPayoutOutbox } from '../testing/in-memory-payout.outbox.js';
+import { PayoutNotices } from './payout-notices.service.js';
+
 
 const setup = () => {
   const store = new InMemoryPayoutStore();
   const clock = new FixedClock('2026-11-24T09:30:00.000Z');
-  const markPaid = new MarkPayoutPaidUseCase(store, new ImmediateTransactions(), clock);
+  const outbox = new InMemoryPayoutOutbox();
+  const markPaid = new MarkPayoutPaidUseCase(store, new ImmediateTransactions(), clock, new PayoutNotices(store, outbox));
   const payout = async (
     details: Partial<PayoutDetails> = { cashappHandle: 'cash' },
     status?: Payout['status'],
@@ -37,7 +41,7 @@ const setup = () => {
     if (status && status !== opened.status) await store.update({ ...opened, status }, opened.status);
     return { ...opened, status: status ?? opened.status };
   };
-  return { store, clock, markPaid, payout };
+  return { store, clock, markPaid, payout, outbox };
 };
 
 describe('MarkPayoutPaidUseCase', () => {
@@ -54,6 +58,24 @@ describe('MarkPayoutPaidUseCase', () => {
       expect(store.entriesOf(p.creatorId).map((e) => e.paidOutAt)).toEqual([clock.now(), clock.now()]);
     },
   );
+
+  it('queues the creator’s paid notice once (amount, weeks, method, masked destination, reference), however often it is marked', async () => {
+    const { markPaid, payout, outbox } = setup();
+    const p = await payout({ cashappHandle: 'bobcash' }, 'awaiting_manual');
+
+    await markPaid.execute(p.id, 'CashApp #A1B2');
+    await expect(markPaid.execute(p.id, 'CashApp #A1B2')).rejects.toThrow();
+
+    expect(outbox.queued.map((e) => e.dedupeKey)).toEqual([`payout:${p.id}:paid`]);
+    const [notice] = outbox.queued;
+    expect(notice!.subject).toBe('Your payout of $10.00 is paid');
+    expect(notice!.text).toContain('Amount: $10.00');
+    expect(notice!.text).toContain('Earnings of: 2026-W47 (payout week 2026-W47)');
+    expect(notice!.text).toContain('Method: CashApp ($bo***)');
+    expect(notice!.text).toContain('Reference: CashApp #A1B2');
+    expect(notice!.text).not.toContain('bobcash');
+    expect(outbox.deliveries).toBe(1);
+  });
 
   it('answers 409 the second time, keeping the first reference', async () => {
     const { store, markPaid, payout } = setup();

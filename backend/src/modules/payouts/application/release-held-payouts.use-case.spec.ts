@@ -8,6 +8,8 @@ import { ImmediateTransactions } from '../../../shared/testing/immediate.transac
 import { InMemoryPayoutStore } from '../testing/in-memory-payout.store.js';
 import { RecordingPayoutJobs } from '../testing/recording-payout.jobs.js';
 import { PayoutGateways } from './ports/payout-gateway.js';
+import { InMemoryPayoutOutbox } from '../testing/in-memory-payout.outbox.js';
+import { PayoutNotices } from './payout-notices.service.js';
 import { ReleaseHeldPayoutsUseCase, STALE_PENDING_MS } from './release-held-payouts.use-case.js';
 
 const MADE = '2026-11-23T00:00:05.000Z';
@@ -18,7 +20,8 @@ const setup = (options: { paypalConfigured?: boolean } = {}) => {
   const jobs = new RecordingPayoutJobs();
   const clock = new FixedClock(MADE);
   const gateways = new PayoutGateways(options.paypalConfigured === false ? null : paypal, new FakePayoutGateway());
-  const sweep = new ReleaseHeldPayoutsUseCase(store, gateways, jobs, new ImmediateTransactions(), clock);
+  const outbox = new InMemoryPayoutOutbox();
+  const sweep = new ReleaseHeldPayoutsUseCase(store, gateways, jobs, new ImmediateTransactions(), clock, new PayoutNotices(store, outbox));
 
   const payout = async (details: Partial<PayoutDetails>, change: (p: Payout) => Payout = (p) => p) => {
     const creator = store.addCreator(details);
@@ -37,7 +40,7 @@ const setup = (options: { paypalConfigured?: boolean } = {}) => {
     if (changed !== opened) await store.update(changed, opened.status);
     return changed;
   };
-  return { store, paypal, jobs, clock, sweep, payout };
+  return { store, paypal, jobs, clock, sweep, payout, outbox };
 };
 
 describe('ReleaseHeldPayoutsUseCase', () => {
@@ -120,6 +123,20 @@ describe('ReleaseHeldPayoutsUseCase', () => {
     });
     expect((await store.find(waiting.id))?.status).toBe('processing');
     expect(store.entriesOf(toFail.creatorId).map((e) => e.paidOutAt)).toEqual([null]);
+  });
+
+  it('queues the paid notice once when PayPal reports a payout paid, even when it reports it twice', async () => {
+    const { paypal, clock, sweep, payout, outbox } = setup();
+    const toPay = await payout({ paypalEmail: 'a@example.com' }, (p) =>
+      dispatched(p, { status: 'processing', providerBatchId: 'B-TWICE' }, clock.now()),
+    );
+    paypal.states.set('B-TWICE', { status: 'paid', providerBatchId: 'B-TWICE' });
+
+    await sweep.execute();
+    await sweep.execute();
+
+    expect(outbox.queued.map((e) => e.dedupeKey)).toEqual([`payout:${toPay.id}:paid`]);
+    expect(outbox.queued[0]!.text).toContain('Reference: B-TWICE');
   });
 
   it('tries again next hour when PayPal cannot be reached, and asks nothing when PayPal is not configured', async () => {

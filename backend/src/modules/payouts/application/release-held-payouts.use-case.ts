@@ -3,6 +3,7 @@ import { Clock } from '../../../shared/clock.js';
 import { dispatched, released, type Payout } from '../domain/payout.js';
 import { PayoutGateways, type PayoutGateway } from './ports/payout-gateway.js';
 import { PayoutJobs } from './ports/payout-jobs.js';
+import { PayoutNotices } from './payout-notices.service.js';
 import { PayoutStore } from './ports/payout.store.js';
 import { Transactions } from '../../../shared/transactions.js';
 
@@ -25,7 +26,8 @@ export interface SweepResult {
  *   are queued for sending;
  * - pending payouts left without a send job (the queue was away right after they were made) are queued;
  * - payouts PayPal accepted (processing) are looked up at PayPal: SUCCESS → paid, DENIED/FAILED/CANCELED →
- *   failed. A lookup that fails is logged and tried again next hour.
+ *   failed. A lookup that fails is logged and tried again next hour. A payout found paid queues the
+ *   creator's 'paid' notice in the transaction that saves it.
  */
 @Injectable()
 export class ReleaseHeldPayoutsUseCase {
@@ -37,12 +39,14 @@ export class ReleaseHeldPayoutsUseCase {
     private readonly jobs: PayoutJobs,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
+    private readonly notices: PayoutNotices,
   ) {}
 
   async execute(): Promise<SweepResult> {
     const released = await this.releaseHeld();
     const requeued = await this.requeueStalePending();
     const settled = this.gateways.paypal ? await this.settleProcessing(this.gateways.paypal) : 0;
+    if (settled > 0) await this.notices.deliver();
     return { released, requeued, settled };
   }
 
@@ -89,6 +93,7 @@ export class ReleaseHeldPayoutsUseCase {
     return this.transactions.run(async () => {
       const changed = await this.store.update(next, 'processing');
       if (changed && next.status === 'paid') await this.store.markEntriesPaidOut(payout.id, now);
+      if (changed) await this.notices.queue(next, now);
       return changed;
     });
   }

@@ -8,6 +8,9 @@ import { ImmediateTransactions } from '../../../shared/testing/immediate.transac
 import { InMemoryPayoutStore } from '../testing/in-memory-payout.store.js';
 import { PayoutGateways } from './ports/payout-gateway.js';
 import { SendPayoutUseCase } from './send-payout.use-case.js';
+import { InMemoryPayoutOutbox } from '../testing/in-memory-payout.outbox.js';
+import { PayoutNotices } from './payout-notices.service.js';
+
 
 const NOW = '2026-11-23T00:05:00.000Z';
 
@@ -18,7 +21,8 @@ const setup = (options: { paypalConfigured?: boolean } = {}) => {
   manual.answer = () => ({ status: 'awaiting_manual' });
   const gateways = new PayoutGateways(options.paypalConfigured === false ? null : paypal, manual);
   const clock = new FixedClock(NOW);
-  const send = new SendPayoutUseCase(store, gateways, new ImmediateTransactions(), clock);
+  const outbox = new InMemoryPayoutOutbox();
+  const send = new SendPayoutUseCase(store, gateways, new ImmediateTransactions(), clock, new PayoutNotices(store, outbox));
 
   /** A payout of 2026-W47 for a new creator with these details, with one ledger entry of its amount. */
   const payout = async (details: Partial<PayoutDetails>, amount = 1234): Promise<Payout> => {
@@ -36,7 +40,7 @@ const setup = (options: { paypalConfigured?: boolean } = {}) => {
     await store.assignEntries(made.id, [entry.id]);
     return made;
   };
-  return { store, paypal, manual, clock, send, payout };
+  return { store, paypal, manual, clock, send, payout, outbox };
 };
 
 describe('SendPayoutUseCase', () => {
@@ -63,6 +67,22 @@ describe('SendPayoutUseCase', () => {
       providerBatchId: `BATCH-${p.id}`,
       updatedAt: new Date(NOW),
     });
+  });
+
+  it('queues the creator’s sent notice once when PayPal accepts the payout; none for the operators’ payouts', async () => {
+    const { send, payout, outbox } = setup();
+    const p = await payout({ paypalEmail: 'alice@example.com' });
+    const manual = await payout({ cashappHandle: 'bob_cash' });
+
+    await send.execute(p.id);
+    await send.execute(p.id);
+    await send.execute(manual.id);
+
+    expect(outbox.queued.map((e) => e.dedupeKey)).toEqual([`payout:${p.id}:sent`]);
+    expect(outbox.queued[0]!.subject).toBe('Your payout of $12.34 is on its way');
+    expect(outbox.queued[0]!.text).toContain('Method: PayPal (a***@example.com)');
+    expect(outbox.queued[0]!.text).toContain(`Reference: BATCH-${p.id}`);
+    expect(outbox.queued[0]!.text).not.toContain('alice@');
   });
 
   it('leaves CashApp payouts to the operators (awaiting_manual)', async () => {

@@ -4,6 +4,7 @@ import { Clock } from '../../../shared/clock.js';
 import { isId, type Id } from '../../../shared/ids.js';
 import { dispatched } from '../domain/payout.js';
 import { PayoutGateways } from './ports/payout-gateway.js';
+import { PayoutNotices } from './payout-notices.service.js';
 import { PayoutStore } from './ports/payout.store.js';
 import { Transactions } from '../../../shared/transactions.js';
 
@@ -20,6 +21,7 @@ export interface SendOutcome {
  * to the operators (awaiting_manual). Only a pending payout is sent, so a repeated job does nothing. The
  * provider call happens outside any transaction; its answer is saved only if the payout is still pending.
  * A provider error that may pass (network, 5xx) is thrown so the job is retried; PayPal pays a payout id once.
+ * PayPal's acceptance (processing) or payment (paid) queues the creator's notice in the same transaction.
  */
 @Injectable()
 export class SendPayoutUseCase {
@@ -30,6 +32,7 @@ export class SendPayoutUseCase {
     private readonly gateways: PayoutGateways,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
+    private readonly notices: PayoutNotices,
   ) {}
 
   async execute(payoutId: Id): Promise<SendOutcome> {
@@ -51,8 +54,10 @@ export class SendPayoutUseCase {
     const saved = await this.transactions.run(async () => {
       const changed = await this.store.update(next, 'pending');
       if (changed && next.status === 'paid') await this.store.markEntriesPaidOut(payout.id, now);
+      if (changed) await this.notices.queue(next, now);
       return changed;
     });
+    if (saved) await this.notices.deliver();
     if (!saved) {
       const current = await this.store.find(payout.id);
       this.logger.warn(

@@ -5,6 +5,7 @@ import type { Id } from '../../../shared/ids.js';
 import {
   PayoutStore,
   type OperatorPayoutFilter,
+  type PayoutNoticeRecipient,
   type PayoutWithCreator,
   type UnassignedEntry,
 } from '../application/ports/payout.store.js';
@@ -148,6 +149,24 @@ export class PostgresPayoutStore extends PayoutStore {
       at,
       payoutId,
     ]);
+  }
+
+  async noticeRecipientOf(payoutId: Id): Promise<PayoutNoticeRecipient | null> {
+    const [row] = await this.rows<{ email: string; display_name: string; first_at: Date | null; last_at: Date | null }>(
+      `select u.email, u.display_name,
+              (select min(created_at) from ledger_entries where payout_id = p.id) as first_at,
+              (select max(created_at) from ledger_entries where payout_id = p.id) as last_at
+         from payouts p join users u on u.id = p.creator_id
+        where p.id = ?`,
+      [payoutId],
+    );
+    if (!row) return null;
+    return {
+      email: row.email,
+      displayName: row.display_name,
+      firstEntryAt: row.first_at ? new Date(row.first_at) : null,
+      lastEntryAt: row.last_at ? new Date(row.last_at) : null,
+    };
   }
 
   async find(id: Id): Promise<Payout | null> {

@@ -4,6 +4,7 @@ import { copyOf } from '../../../shared/testing/copy.js';
 import {
   PayoutStore,
   type OperatorPayoutFilter,
+  type PayoutNoticeRecipient,
   type PayoutWithCreator,
   type UnassignedEntry,
 } from '../application/ports/payout.store.js';
@@ -73,6 +74,10 @@ export class InMemoryPayoutStore extends PayoutStore {
     return this.entries.filter((e) => e.creatorId === creatorId).map((e) => ({ ...e }));
   }
 
+  usernameOf(creatorId: Id): string {
+    return this.creators.get(creatorId)?.username ?? '';
+  }
+
   all(): Payout[] {
     return [...this.payouts.values()].map(copyOf).sort(newestWeekFirst);
   }
@@ -114,6 +119,19 @@ export class InMemoryPayoutStore extends PayoutStore {
     for (const entry of this.entries)
       if (entry.payoutId === payoutId && entry.paidOutAt === null) entry.paidOutAt = new Date(at);
     return Promise.resolve();
+  }
+
+  noticeRecipientOf(payoutId: Id): Promise<PayoutNoticeRecipient | null> {
+    const payout = this.payouts.get(payoutId);
+    const creator = payout && this.creators.get(payout.creatorId);
+    if (!payout || !creator) return Promise.resolve(null);
+    const times = this.entries.filter((e) => e.payoutId === payoutId).map((e) => e.createdAt.getTime());
+    return Promise.resolve({
+      email: `${creator.username}@example.com`,
+      displayName: `Creator ${creator.username}`,
+      firstEntryAt: times.length ? new Date(Math.min(...times)) : null,
+      lastEntryAt: times.length ? new Date(Math.max(...times)) : null,
+    });
   }
 
   find(id: Id): Promise<Payout | null> {

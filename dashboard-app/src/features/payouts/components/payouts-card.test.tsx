@@ -36,6 +36,13 @@ describe('PayoutsCard', () => {
     expect(within(card()).getByRole('status', { name: 'Loading payouts' })).toBeInTheDocument();
   });
 
+  it('links to the Earnings page, where the statement is', async () => {
+    stubApi({ 'GET /api/payouts': { body: { payouts: [], balance: 0 } } });
+    renderDashboard(<PayoutsCard />);
+
+    expect(within(card()).getByRole('link', { name: 'Statement' })).toHaveAttribute('href', '/dashboard/earnings');
+  });
+
   it('says when there are no payouts yet', async () => {
     stubApi({ 'GET /api/payouts': { body: { payouts: [] } } });
     renderDashboard(<PayoutsCard />);

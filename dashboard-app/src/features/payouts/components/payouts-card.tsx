@@ -1,4 +1,5 @@
-import { RotateCw, Wallet } from 'lucide-react';
+import { ReceiptText, RotateCw, Wallet } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { PayoutMethod, PayoutStatus, PayoutView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -48,6 +49,12 @@ export function PayoutsCard({ className }: { className?: string }) {
             <CardTitle id="payouts-card-title">Payouts</CardTitle>
             <CardDescription>Your earnings from bookings, paid out weekly.</CardDescription>
           </div>
+          <Button variant="outline" size="sm" asChild>
+            <Link to="/dashboard/earnings">
+              <ReceiptText aria-hidden="true" />
+              Statement
+            </Link>
+          </Button>
         </div>
       </CardHeader>
       <CardContent>

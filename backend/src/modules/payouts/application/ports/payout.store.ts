@@ -19,6 +19,14 @@ export interface OperatorPayoutFilter {
   ids?: Id[];
 }
 
+/** Who a payout notice goes to, and when the payout's earliest and latest ledger entries were made. */
+export interface PayoutNoticeRecipient {
+  email: string;
+  displayName: string;
+  firstEntryAt: Date | null;
+  lastEntryAt: Date | null;
+}
+
 /** Payouts and the ledger entries they pay. Calls join the current transaction (see Transactions). */
 export abstract class PayoutStore {
   /** Creators with ledger entries created before `before` and in no payout yet. */
@@ -39,6 +47,9 @@ export abstract class PayoutStore {
   abstract assignEntries(payoutId: Id, entryIds: Id[]): Promise<void>;
   /** Stamps the payout's ledger entries as paid out. */
   abstract markEntriesPaidOut(payoutId: Id, at: Date): Promise<void>;
+
+  /** The creator's account e-mail and name, and the span of the payout's entries; null when either is gone. */
+  abstract noticeRecipientOf(payoutId: Id): Promise<PayoutNoticeRecipient | null>;
 
   abstract find(id: Id): Promise<Payout | null>;
   /** Locks the payout until the transaction ends. */
