@@ -22,6 +22,7 @@ import { Migration20270112000000_local_subscription_cards } from './migrations/M
 import { Migration20270113000000_email_invites } from './migrations/Migration20270113000000_email_invites.js';
 import { Migration20270114000000_refunds } from './migrations/Migration20270114000000_refunds.js';
 import { Migration20270115000000_booking_manage } from './migrations/Migration20270115000000_booking_manage.js';
+import { Migration20270117000000_premium_billing } from './migrations/Migration20270117000000_premium_billing.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -45,6 +46,7 @@ export const migrationsList = [
   { name: 'Migration20270113000000_email_invites', class: Migration20270113000000_email_invites },
   { name: 'Migration20270114000000_refunds', class: Migration20270114000000_refunds },
   { name: 'Migration20270115000000_booking_manage', class: Migration20270115000000_booking_manage },
+  { name: 'Migration20270117000000_premium_billing', class: Migration20270117000000_premium_billing },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

@@ -83,7 +83,7 @@ export class ConfirmLocalCardUseCase {
     const start = new Date(created * 1000);
     const active = { ...subscription, status: 'active', currentPeriodStart: start, currentPeriodEnd: addOneMonth(start), cancelAtPeriodEnd: false, card };
     await this.local.saveSubscription(active);
-    await apply(localEvent('invoice.paid', created, localInvoiceObject(intent, active, { start, end: active.currentPeriodEnd }, true)));
+    await apply(localEvent('invoice.paid', created, localInvoiceObject(intent, active, { start, end: active.currentPeriodEnd }, true, 'subscription_create')));
     await apply(localEvent('customer.subscription.updated', created, localSubscriptionObject(active)));
   }
 }

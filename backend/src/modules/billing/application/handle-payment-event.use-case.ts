@@ -9,6 +9,7 @@ import { Transactions } from '../../../shared/transactions.js';
 import { chargeRefundFacts, intentFacts, invoiceFacts, refundFacts, subscriptionFacts, type RefundFacts } from './provider-objects.js';
 import { RefundStore } from './ports/refund.store.js';
 import { RefundEffects } from './refund-effects.service.js';
+import { PremiumChargesService } from './premium-charges.service.js';
 import { SettleBookingService } from './settle-booking.service.js';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -33,6 +34,7 @@ export class HandlePaymentEventUseCase {
     private readonly metrics: PaymentMetrics,
     private readonly refunds: RefundStore,
     private readonly refundEffects: RefundEffects,
+    private readonly premiumCharges: PremiumChargesService,
   ) {}
 
   /** A Stripe webhook's event. */
@@ -65,8 +67,12 @@ export class HandlePaymentEventUseCase {
         if (!invoice) return 'ignored';
         const current = await this.store.lockSubscription(invoice.subscriptionId);
         if (!current) return 'ignored'; // not ours, or not stored yet: its subscription events carry the state
-        return this.saveSubscription(current, applyInvoicePaid(current, invoice.periodEnd, event.created));
+        const charged = await this.premiumCharges.invoicePaid(object, current);
+        const outcome = await this.saveSubscription(current, applyInvoicePaid(current, invoice.periodEnd, event.created));
+        return charged ? 'applied' : outcome;
       }
+      case 'invoice.payment_failed':
+        return this.premiumCharges.invoicePaymentFailed(object);
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
@@ -79,7 +85,7 @@ export class HandlePaymentEventUseCase {
             this.logger.warn(`Subscription ${facts.id} of no known creator: ignored`);
             return 'ignored';
           }
-          current = { id: facts.id, userId, status: 'incomplete', currentPeriodEnd: null, cancelAtPeriodEnd: false, lastEventCreated: 0 };
+          current = await this.premiumCharges.adopt(facts.id, userId);
         }
         return this.saveSubscription(current, applySnapshot(current, facts.snapshot, event.created));
       }

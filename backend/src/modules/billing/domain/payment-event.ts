@@ -13,6 +13,7 @@ export const HANDLED_EVENTS = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'invoice.paid',
+  'invoice.payment_failed',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',

@@ -8,7 +8,8 @@ import { SubscriptionsUseCase } from '../application/subscriptions.use-case.js';
 
 /**
  * Every minute: the local provider's subscriptions due are renewed (or end, their card declined),
- * subscriptions cancelled at period end are ended, bookings whose held slot ran out unpaid
+ * subscriptions cancelled at period end are ended, superseded (duplicate) live subscriptions are cancelled at
+ * the provider at once, bookings whose held slot ran out unpaid
  * expire (and free their slots), refunds not made yet are tried again, e-mails not sent yet are retried.
  */
 @Injectable()
@@ -26,12 +27,13 @@ export class BillingSweepProcessor extends JobProcessor<'maintenance'> {
     super();
   }
 
-  async process(): Promise<{ renewed: number; declined: number; ended: number; expired: number; refunded: number; sent: number }> {
+  async process(): Promise<{ renewed: number; declined: number; ended: number; superseded: number; expired: number; refunded: number; sent: number }> {
     const { renewed, declined } = await this.renewals.execute();
     const ended = await this.subscriptions.endLapsed();
+    const superseded = await this.subscriptions.endSuperseded();
     const expired = await this.holds.execute();
     const refunded = await this.refunds.refundDue();
     const sent = await this.outbox.deliverPending();
-    return { renewed, declined, ended, expired, refunded, sent };
+    return { renewed, declined, ended, superseded, expired, refunded, sent };
   }
 }
