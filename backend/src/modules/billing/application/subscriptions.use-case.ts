@@ -15,6 +15,7 @@ import {
 import { BillingStore } from './ports/billing.store.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
 import { Transactions } from '../../../shared/transactions.js';
+import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
 import { premiumCancelledEmail, premiumEndedEmail } from './premium-emails.js';
 
 export interface Subscriber {
@@ -44,6 +45,7 @@ export class SubscriptionsUseCase {
     private readonly gateway: PaymentGateway,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
+    private readonly outbox: EmailOutboxRelay,
   ) {}
 
   async create(user: Subscriber): Promise<SubscriptionCreatedResponse> {
@@ -132,6 +134,7 @@ export class SubscriptionsUseCase {
         }
       }
     });
+    await this.outbox.deliverPending();
     return this.view(userId);
   }
 
@@ -192,6 +195,8 @@ export class SubscriptionsUseCase {
         if (creator && !locked.supersededAt) await this.store.enqueueEmail(premiumEndedEmail(creator, locked), now);
       });
     }
+    // A creator's own read tells them at once; the sweep delivers what it ended itself.
+    if (userId && lapsed.length > 0) await this.outbox.deliverPending();
     return lapsed.length;
   }
 
