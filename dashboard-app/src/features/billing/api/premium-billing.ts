@@ -10,15 +10,27 @@ import { api, messageOf } from '@/lib/api-client';
 export const chargesKey = ['billing', 'charges'] as const;
 export const renewalCardKey = ['billing', 'card'] as const;
 
-/** GET /api/subscription/charges: the creator's Premium charges, newest first. */
+/**
+ * GET /api/subscription/charges: the creator's Premium charges, newest first. Read again each time the plan
+ * card shows (a charge comes from the provider, e.g. just after subscribing, not from this page).
+ */
 export const chargesQuery = () =>
-  queryOptions({ queryKey: chargesKey, queryFn: () => api.get<PremiumChargesResponse>('/api/subscription/charges') });
+  queryOptions({
+    queryKey: chargesKey,
+    queryFn: () => api.get<PremiumChargesResponse>('/api/subscription/charges'),
+    staleTime: 0,
+  });
 
 export const useCharges = () => useQuery(chargesQuery());
 
 /** GET /api/subscription/card: the card that renews Premium. */
 export const useRenewalCard = (enabled: boolean) =>
-  useQuery({ queryKey: renewalCardKey, queryFn: () => api.get<PremiumCardView>('/api/subscription/card'), enabled });
+  useQuery({
+    queryKey: renewalCardKey,
+    queryFn: () => api.get<PremiumCardView>('/api/subscription/card'),
+    enabled,
+    staleTime: 0,
+  });
 
 const CARD_CHANGE_FAILED = "Your card couldn't be changed. Please try again.";
 
