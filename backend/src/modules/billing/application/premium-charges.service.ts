@@ -4,7 +4,8 @@ import { Clock } from '../../../shared/clock.js';
 import type { Id } from '../../../shared/ids.js';
 import type { PremiumCharge } from '../domain/premium-charge.js';
 import { isLive, type Subscription } from '../domain/subscription.js';
-import { BillingStore } from './ports/billing.store.js';
+import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
+import { BillingStore, type Creator } from './ports/billing.store.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
 import { PremiumChargeStore, type ChargeFacts } from './ports/premium-charge.store.js';
 import { premiumDeclinedEmail, premiumReceiptEmail } from './premium-emails.js';
@@ -111,7 +112,7 @@ export class PremiumChargesService {
     };
   }
 
-  private async tell(charge: PremiumCharge, email: (creator: NonNullable<Awaited<ReturnType<BillingStore['findCreator']>>>) => Parameters<BillingStore['enqueueEmail']>[0]) {
+  private async tell(charge: PremiumCharge, email: (creator: Creator) => OutgoingEmail): Promise<void> {
     const creator = await this.store.findCreator(charge.userId);
     if (creator) await this.store.enqueueEmail(email(creator), this.clock.now());
   }
