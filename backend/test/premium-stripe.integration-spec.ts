@@ -31,6 +31,11 @@ describe('Premium with Stripe', () => {
   let close: () => Promise<void>;
   const calls: Call[] = [];
   let subscriptionCount = 0;
+  /** Each subscription's status at Stripe: incomplete once made, active once the test says it was paid. */
+  const statuses = new Map<string, string>();
+  /** When set, POST /v1/subscriptions answers 500 (Stripe down) after waiting this long; otherwise it waits `slowMs`. */
+  let subscriptionsDown = false;
+  let slowMs = 0;
   /** The customer a SetupIntent belongs to, and its status, as the stub answers them. */
   const setups = new Map<string, { customer: string; status: string }>();
   const saved = Object.fromEntries(['STRIPE_SECRET_KEY', 'STRIPE_API_URL', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'].map((name) => [name, process.env[name]]));
@@ -50,7 +55,9 @@ describe('Premium with Stripe', () => {
     calls.push({ method, path, form });
     if (method === 'POST' && path === '/v1/customers') return [200, { id: `cus_${form.get('metadata[userId]')!.replace(/-/g, '')}`, object: 'customer' }];
     if (method === 'POST' && path === '/v1/subscriptions') {
+      if (subscriptionsDown) return [500, { error: { type: 'api_error', message: 'An unknown error occurred' } }];
       subscriptionCount += 1;
+      statuses.set(`sub_${subscriptionCount}`, 'incomplete');
       return [200, subscription(`sub_${subscriptionCount}`, form.get('metadata[userId]')!, 'incomplete')];
     }
     let match = /^\/v1\/subscriptions\/(\w+)$/.exec(path);
@@ -60,7 +67,7 @@ describe('Premium with Stripe', () => {
       return [200, { ...subscription(match[1]!, '', 'active'), default_payment_method: pm }];
     }
     if (match && method === 'GET') {
-      return [200, { ...subscription(match[1]!, '', 'active'), default_payment_method: { id: 'pm_1', object: 'payment_method', card: { last4: '4242', exp_month: 12, exp_year: 2034 } } }];
+      return [200, { ...subscription(match[1]!, '', statuses.get(match[1]!) ?? 'active'), default_payment_method: { id: 'pm_1', object: 'payment_method', card: { last4: '4242', exp_month: 12, exp_year: 2034 } } }];
     }
     match = /^\/v1\/invoices\/(\w+)$/.exec(path);
     if (match && method === 'GET') {
@@ -99,7 +106,8 @@ describe('Premium with Stripe', () => {
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
         const [status, json] = answer(req.method!, (req.url ?? '').split('?')[0]!, new URLSearchParams(body));
-        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_stub' }).end(JSON.stringify(json));
+        const delay = req.method === 'POST' && req.url === '/v1/subscriptions' ? slowMs : 0;
+        setTimeout(() => res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': 'req_stub' }).end(JSON.stringify(json)), delay);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -151,11 +159,40 @@ describe('Premium with Stripe', () => {
     await creator.client.post('/api/create-subscription').expect(200);
     const { rows } = await db.query<{ id: string }>('select id from subscriptions where user_id = $1', [creator.user.id]);
     const subscriptionId = rows[0]!.id;
+    statuses.set(subscriptionId, 'active');
     await webhook('customer.subscription.updated', subscription(subscriptionId, creator.user.id, 'active')).expect(200);
     await webhook('invoice.paid', invoice(`in_${subscriptionId}`, subscriptionId, { amount_paid: 999, billing_reason: 'subscription_create' })).expect(200);
     await waitForMails(creator.details.email, before + 1);
     return { ...creator, subscriptionId };
   }
+
+  it('ten subscribe calls at once while Stripe is slow: one subscription at Stripe, one client secret', async () => {
+    const { client, user } = await signedInCreator(app);
+    const before = subscriptionCount;
+    slowMs = 300;
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => client.post('/api/create-subscription')));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(new Set(answers.map((a) => (a.body as { clientSecret: string }).clientSecret)).size).toBe(1);
+    } finally {
+      slowMs = 0;
+    }
+    expect(subscriptionCount - before).toBe(1);
+    expect((await db.query('select id from subscriptions where user_id = $1', [user.id])).rows).toHaveLength(1);
+  });
+
+  it('Stripe failing while subscribing stores nothing (503); the next call subscribes', async () => {
+    const { client, user } = await signedInCreator(app);
+    subscriptionsDown = true;
+    try {
+      await client.post('/api/create-subscription').expect(503);
+    } finally {
+      subscriptionsDown = false;
+    }
+    expect((await db.query('select id from subscriptions where user_id = $1', [user.id])).rows).toHaveLength(0);
+    expect((await client.post('/api/create-subscription').expect(200)).body).toHaveProperty('clientSecret');
+    expect((await db.query('select id from subscriptions where user_id = $1', [user.id])).rows).toHaveLength(1);
+  });
 
   it('invoice.paid: one receipt with the card read from the invoice’s payment, however often delivered', async () => {
     const { client, details, subscriptionId } = await premiumCreator();
