@@ -194,7 +194,7 @@ export class PostgresBillingStore extends BillingStore {
   async latestSubscriptionOf(userId: Id): Promise<Subscription | null> {
     const [row] = await this.rows<SubscriptionRow>(
       `select * from subscriptions where user_id = ?
-        order by (status in ('active', 'trialing', 'past_due')) desc, created_at desc limit 1`,
+        order by (status in ('active', 'trialing', 'past_due')) desc, (superseded_at is null) desc, created_at desc limit 1`,
       [userId],
     );
     return row ? toSubscription(row) : null;
