@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { PaymentMessages, type PremiumChargesResponse } from '@linkbio/shared-contracts';
+import { PaymentMessages, PremiumMessages, type PremiumChargesResponse } from '@linkbio/shared-contracts';
 import { RenewLocalSubscriptionsUseCase } from '../src/modules/billing/application/renew-local-subscriptions.use-case.js';
 import { SubscriptionsUseCase } from '../src/modules/billing/application/subscriptions.use-case.js';
 import { EmailOutboxRelay } from '../src/shared/email/email-outbox.relay.js';
@@ -104,6 +104,13 @@ describe('Premium (local provider)', () => {
       expect(rows.map((r) => r.status)).toEqual(['canceled', 'incomplete']);
       const local = await db.query<{ status: string }>('select status from local_subscriptions where id = $1', [rows[0]!.id]);
       expect(local.rows[0]!.status).toBe('canceled');
+
+      // The ended one's payment can no longer be made (it would bring back a subscription that renews unseen).
+      const stale = await agent(app).post('/api/payments/local/confirm').send(card(first)).expect(409);
+      expect(stale.body.message).toBe(PremiumMessages.subscriptionPaymentEnded);
+      expect(await localCharges(user.id)).toEqual([{ status: 'requires_payment_method' }, { status: 'requires_payment_method' }]);
+      await agent(app).post('/api/payments/local/confirm').send(card(second)).expect(200);
+      expect((await subscriptionRows(user.id)).map((r) => r.status)).toEqual(['canceled', 'active']);
     });
   });
 

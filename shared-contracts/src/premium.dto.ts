@@ -10,6 +10,7 @@ export const PremiumMessages = {
   cardChangeLocalOnly: 'This server takes the card through Stripe; use the Stripe card form.',
   setupNotFound: 'That card setup was not found. Please start again.',
   setupNotSucceeded: 'The card was not confirmed. Please try again or use another card.',
+  subscriptionPaymentEnded: 'This payment can no longer be made. Please start again from the Premium page.',
 } as const;
 
 /** One Premium charge: the first payment or a renewal, paid (with its receipt number) or declined. */
