@@ -74,6 +74,9 @@ export class StripeApiStub {
   private refundWebhooksLost = false;
   /** The events lost so far (type and object id), while refundWebhooksLost was set. */
   readonly lostWebhooks: Array<{ type: string; objectId: string }> = [];
+  /** Premium's card (issue 24): the payment methods cards became, and SetupIntents. */
+  private readonly paymentMethods = new Map<string, Obj>();
+  private readonly setupIntents = new Map<string, Obj>();
   /** Idempotency-Key → the first answer, replayed as Stripe does. */
   private readonly replies = new Map<string, [number, unknown]>();
   private readonly webhooks: StripeWebhooks;
@@ -151,6 +154,8 @@ export class StripeApiStub {
   }
 
   private route(method: string, path: string, form: Form, authorization: string | undefined): unknown {
+    const premium = this.premiumCardRoute(method, path, form, authorization);
+    if (premium !== undefined) return premium;
     const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path);
     if (method === 'POST' && confirm) {
       // Stripe.js: the publishable key in the body, and the intent's client secret.
@@ -314,6 +319,7 @@ export class StripeApiStub {
       throw new StripeError(402, { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' });
     }
     const paymentMethod = { id: this.id('pm'), object: 'payment_method', type: 'card', card: { brand: 'visa', last4: number.slice(-4) } };
+    this.paymentMethods.set(paymentMethod.id, paymentMethod);
     const decline = DECLINES[number];
     if (decline) {
       const error = { type: 'card_error', code: decline.code, decline_code: decline.code === 'card_declined' ? 'generic_decline' : decline.code, message: decline.message, payment_method: paymentMethod };
@@ -337,6 +343,7 @@ export class StripeApiStub {
       const parent = invoice.parent as { subscription_details: { subscription: string } };
       const subscription = this.subscriptions.get(parent.subscription_details.subscription)!;
       subscription.status = 'active';
+      subscription.default_payment_method = intent.payment_method;
       this.webhooks.send('customer.subscription.updated', subscription, { status: 'incomplete' });
     }
   }
@@ -520,5 +527,147 @@ export class StripeApiStub {
     }
     const data = newestFirst.slice(from, from + limit);
     return { object: 'list', url, has_more: from + data.length < newestFirst.length, data };
+  }
+
+  // --- Premium's card (issue 24): SetupIntents, the subscription's default payment method, invoices read back. ---
+
+  /**
+   * The calls changing the card that renews Premium and reading a charge's card: answered here, or undefined
+   * for the routes above. Stripe.js confirms a SetupIntent with the publishable key; the rest needs the secret one.
+   */
+  private premiumCardRoute(method: string, path: string, form: Form, authorization: string | undefined): unknown {
+    const confirmSetup = /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(path);
+    if (method === 'POST' && confirmSetup) {
+      if (form.key !== this.options.publishableKey) throw new StripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+      return this.confirmSetupIntent(confirmSetup[1]!, form);
+    }
+    const setup = /^\/v1\/setup_intents\/([^/]+)$/.exec(path);
+    const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+    const customer = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    const expand = Object.values(nested(form, 'expand'));
+    const mine =
+      (method === 'POST' && path === '/v1/setup_intents') ||
+      (method === 'GET' && setup) ||
+      (method === 'GET' && invoice) ||
+      (method === 'POST' && customer) ||
+      (method === 'POST' && subscription && form.default_payment_method !== undefined) ||
+      (method === 'GET' && subscription && expand.includes('default_payment_method'));
+    if (!mine) return undefined;
+    if (authorization !== `Bearer ${this.options.secretKey}`) {
+      throw new StripeError(401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+    }
+    if (method === 'POST' && path === '/v1/setup_intents') return this.createSetupIntent(form);
+    if (setup) return this.withPaymentMethod(this.found(this.setupIntents, 'setup_intent', setup[1]!), expand.includes('payment_method'));
+    if (invoice) return this.invoiceWithPayment(this.found(this.invoices, 'invoice', invoice[1]!));
+    if (customer) {
+      const found = this.found(this.customers, 'customer', customer[1]!);
+      const card = form['invoice_settings[default_payment_method]'];
+      if (card !== undefined) {
+        this.found(this.paymentMethods, 'payment_method', card);
+        found.invoice_settings = { default_payment_method: card };
+      }
+      return found;
+    }
+    const found = this.found(this.subscriptions, 'subscription', subscription![1]!);
+    if (method === 'GET') return { ...found, default_payment_method: found.default_payment_method ? this.paymentMethods.get(found.default_payment_method as string) ?? null : null };
+    const card = this.found(this.paymentMethods, 'payment_method', form.default_payment_method!);
+    found.default_payment_method = card.id;
+    this.webhooks.send('customer.subscription.updated', found, { default_payment_method: null });
+    return found;
+  }
+
+  private createSetupIntent(form: Form): Obj {
+    const customer = form.customer ?? '';
+    if (!this.customers.has(customer)) throw missing('customer', customer);
+    const id = this.id('seti');
+    const setup: Obj = {
+      id,
+      object: 'setup_intent',
+      customer,
+      usage: form.usage ?? 'off_session',
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${token()}`,
+      payment_method: null,
+      last_setup_error: null,
+      metadata: nested(form, 'metadata'),
+      created: now(),
+      livemode: false,
+    };
+    this.setupIntents.set(id, setup);
+    return setup;
+  }
+
+  /** Stripe.js's confirmSetup with a test card: a declined card is refused, another becomes a saved payment method. */
+  private confirmSetupIntent(id: string, form: Form): Obj {
+    const setup = this.found(this.setupIntents, 'setup_intent', id);
+    if (form.client_secret !== setup.client_secret) throw badRequest('The client_secret provided does not match the client_secret associated with the SetupIntent.');
+    if (setup.status === 'succeeded') throw badRequest('You cannot confirm this SetupIntent because it has already succeeded.', 'setup_intent_unexpected_state');
+    const number = form['payment_method_data[card][number]'] ?? '';
+    if (form['payment_method_data[type]'] !== 'card' || !/^\d{13,19}$/.test(number)) {
+      throw new StripeError(402, { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' });
+    }
+    const decline = DECLINES[number];
+    if (decline) {
+      const error = { type: 'card_error', code: decline.code, message: decline.message };
+      Object.assign(setup, { last_setup_error: error });
+      throw new StripeError(402, { ...error, setup_intent: without(setup, 'metadata') });
+    }
+    const card = { id: this.id('pm'), object: 'payment_method', type: 'card', customer: setup.customer, card: { brand: 'mastercard', last4: number.slice(-4), exp_month: Number(form['payment_method_data[card][exp_month]']), exp_year: 2000 + Number(form['payment_method_data[card][exp_year]']) } };
+    this.paymentMethods.set(card.id, card);
+    Object.assign(setup, { status: 'succeeded', payment_method: card.id, last_setup_error: null });
+    this.webhooks.send('setup_intent.succeeded', setup);
+    return without(setup, 'metadata');
+  }
+
+  private withPaymentMethod(setup: Obj, expand: boolean): Obj {
+    if (!expand || typeof setup.payment_method !== 'string') return setup;
+    return { ...setup, payment_method: this.paymentMethods.get(setup.payment_method) ?? setup.payment_method };
+  }
+
+  /** An invoice with its payment expanded down to the charge's card (payments.data.payment.payment_intent.latest_charge). */
+  private invoiceWithPayment(invoice: Obj): Obj {
+    const intent = typeof invoice.payment_intent_id === 'string' ? this.intents.get(invoice.payment_intent_id) : undefined;
+    const methodId = (invoice.payment_method_id as string | undefined) ?? (intent?.payment_method as string | undefined);
+    const method = methodId ? this.paymentMethods.get(methodId) : undefined;
+    const charge = method ? { id: this.id('ch'), object: 'charge', payment_method: method.id, payment_method_details: { type: 'card', card: method.card } } : null;
+    const payment = { type: 'payment_intent', payment_intent: { id: intent?.id ?? this.id('pi'), object: 'payment_intent', payment_method: method?.id ?? null, latest_charge: charge } };
+    return { ...without(invoice, 'confirmation_secret', 'payment_intent_id', 'payment_method_id'), payments: { object: 'list', data: [{ object: 'invoice_payment', payment }] } };
+  }
+
+  /**
+   * A month's renewal, as Stripe bills it: a new invoice paid by the subscription's default payment method,
+   * the period moved on, invoice.paid and customer.subscription.updated sent. Answers the invoice's id.
+   */
+  renew(subscriptionId: string): string {
+    const subscription = this.found(this.subscriptions, 'subscription', subscriptionId);
+    const item = (subscription.items as { data: Obj[] }).data[0]!;
+    const start = item.current_period_end as number;
+    const end = oneMonthAfter(start);
+    Object.assign(item, { current_period_start: start, current_period_end: end });
+    const id = this.id('in');
+    const invoice: Obj = {
+      id,
+      object: 'invoice',
+      customer: subscription.customer,
+      status: 'paid',
+      amount_due: PREMIUM_PRICE.amount,
+      amount_paid: PREMIUM_PRICE.amount,
+      currency: 'usd',
+      billing_reason: 'subscription_cycle',
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: subscription.metadata } },
+      lines: { object: 'list', data: [{ id: this.id('il'), amount: PREMIUM_PRICE.amount, period: { start, end } }] },
+      payment_method_id: subscription.default_payment_method,
+      created: now(),
+    };
+    this.invoices.set(id, invoice);
+    this.webhooks.send('invoice.paid', without(invoice, 'payment_method_id'));
+    this.webhooks.send('customer.subscription.updated', subscription);
+    return id;
+  }
+
+  /** The subscriptions the stub holds for a creator (metadata.userId). */
+  subscriptionsOf(userId: string): Obj[] {
+    return [...this.subscriptions.values()].filter((s) => (s.metadata as Record<string, string>).userId === userId);
   }
 }

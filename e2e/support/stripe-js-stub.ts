@@ -5,7 +5,8 @@ import type { BrowserContext } from '@playwright/test';
  * reached here) through the browser's request routing; Stripe.js's calls to https://api.stripe.com go to
  * the local Stripe API stub the same way. It implements what @stripe/react-stripe-js and the product use:
  * Stripe(pk), elements({ clientSecret }), elements.create('payment') / getElement / update, an element's
- * mount / on / off / focus / update / unmount / destroy, and confirmPayment, which checks the card like
+ * mount / on / off / focus / update / unmount / destroy, confirmSetup (a SetupIntent, to save a card), and
+ * confirmPayment, which checks the card like
  * Stripe.js does and confirms the intent with the API (publishable key, client secret, the card's fields),
  * answering `{ paymentIntent }` or `{ error }` as Stripe.js does. Its Payment Element is plain inputs in the
  * page (Stripe's own is an iframe), labelled 'Card number', 'Expiration date' and 'Security code'.
@@ -192,10 +193,39 @@ function installStripeJs() {
       return { paymentIntent: answer };
     }
 
+    /** Saving a card for later (Premium's card change): the SetupIntent confirmed with the card's fields. */
+    async function confirmSetup(options: { elements: Elements; confirmParams?: { return_url?: string }; redirect?: 'always' | 'if_required' }) {
+      const payment = options.elements?.getElement('payment');
+      if (!payment?.mounted) throw new Error('IntegrationError: confirmSetup needs a mounted Payment Element.');
+      const problem = payment.problem();
+      if (problem) return { error: { type: 'validation_error', ...problem } };
+      const clientSecret = options.elements.clientSecret;
+      const setupId = clientSecret.split('_secret_')[0];
+      const card = payment.card();
+      const body = new URLSearchParams({
+        key: publishableKey,
+        client_secret: clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': card.number,
+        'payment_method_data[card][exp_month]': card.month,
+        'payment_method_data[card][exp_year]': card.year,
+        'payment_method_data[card][cvc]': card.cvc,
+      });
+      let response: Response;
+      try {
+        response = await fetch(`${API}/v1/setup_intents/${setupId}/confirm`, { method: 'POST', body });
+      } catch {
+        return { error: { type: 'api_connection_error', message: 'We could not reach Stripe. Check your connection and try again.' } };
+      }
+      const answer = (await response.json()) as { error?: Record<string, unknown> };
+      if (!response.ok || answer.error) return { error: answer.error ?? { type: 'api_error', message: 'An unknown error occurred' } };
+      return { setupIntent: answer };
+    }
+
     return {
       elements: (options: { clientSecret?: string } = {}) => createElements(options),
       confirmPayment,
-      confirmSetup: unsupported('confirmSetup'),
+      confirmSetup,
       confirmCardPayment: unsupported('confirmCardPayment'),
       createToken: unsupported('createToken'),
       createPaymentMethod: unsupported('createPaymentMethod'),

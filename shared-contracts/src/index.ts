@@ -4,6 +4,7 @@ export * from './validation.js';
 export * from './link-kind.js';
 export * from './payments.js';
 export * from './card.js';
+export * from './premium.dto.js';
 export * from './validators.js';
 export * from './auth.dto.js';
 export * from './links.dto.js';

@@ -23,6 +23,7 @@ import { Migration20270113000000_email_invites } from './migrations/Migration202
 import { Migration20270114000000_refunds } from './migrations/Migration20270114000000_refunds.js';
 import { Migration20270115000000_booking_manage } from './migrations/Migration20270115000000_booking_manage.js';
 import { Migration20270116000000_provider_refunds } from './migrations/Migration20270116000000_provider_refunds.js';
+import { Migration20270117000000_premium_billing } from './migrations/Migration20270117000000_premium_billing.js';
 import { Migration20270118000000_payout_carryovers } from './migrations/Migration20270118000000_payout_carryovers.js';
 import { Migration20270119000000_reconciliation } from './migrations/Migration20270119000000_reconciliation.js';
 
@@ -49,6 +50,7 @@ export const migrationsList = [
   { name: 'Migration20270114000000_refunds', class: Migration20270114000000_refunds },
   { name: 'Migration20270115000000_booking_manage', class: Migration20270115000000_booking_manage },
   { name: 'Migration20270116000000_provider_refunds', class: Migration20270116000000_provider_refunds },
+  { name: 'Migration20270117000000_premium_billing', class: Migration20270117000000_premium_billing },
   { name: 'Migration20270118000000_payout_carryovers', class: Migration20270118000000_payout_carryovers },
   { name: 'Migration20270119000000_reconciliation', class: Migration20270119000000_reconciliation },
 ];

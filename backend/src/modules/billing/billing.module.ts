@@ -37,6 +37,11 @@ import { ListPaymentIssuesUseCase } from './application/list-payment-issues.use-
 import { SubscriptionsUseCase } from './application/subscriptions.use-case.js';
 import { BillingSweepProcessor } from './jobs/billing-sweep.processor.js';
 import { BillingController } from './http/billing.controller.js';
+import { PremiumController } from './http/premium.controller.js';
+import { PremiumChargesService } from './application/premium-charges.service.js';
+import { PremiumCardUseCase } from './application/premium-card.use-case.js';
+import { PremiumChargeStore } from './application/ports/premium-charge.store.js';
+import { PostgresPremiumChargeStore } from './infrastructure/postgres-premium-charge.store.js';
 import { LocalPaymentGateway } from './infrastructure/local-payment.gateway.js';
 import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
 import { PostgresBillingStore } from './infrastructure/postgres-billing.store.js';
@@ -52,7 +57,7 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
  */
 @Module({
   imports: [EmailModule, SchedulingModule],
-  controllers: [BillingController, BookingManageController],
+  controllers: [BillingController, BookingManageController, PremiumController],
   providers: [
     { provide: BillingStore, useClass: PostgresBillingStore },
     { provide: LocalPaymentStore, useClass: PostgresLocalPaymentStore },
@@ -94,6 +99,9 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
     SubscriptionsUseCase,
     { provide: PremiumEnding, useExisting: SubscriptionsUseCase },
     BillingSweepProcessor,
+    { provide: PremiumChargeStore, useClass: PostgresPremiumChargeStore },
+    PremiumChargesService,
+    PremiumCardUseCase,
   ],
   exports: [BillingSweepProcessor, PremiumEnding, ProviderEventIntake, ListPaymentIssuesUseCase],
 })

@@ -3,7 +3,15 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { checkCard, formatCardNumber, formatCvc, formatExpiry, type CardDetails, type CardErrors } from '@linkbio/shared-contracts';
+import {
+  checkCard,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  type CardDetails,
+  type CardErrors,
+  type LocalCardPayment,
+} from '@linkbio/shared-contracts';
 import { confirmLocalCard, PAYMENT_GENERIC_ERROR } from './payment-api';
 import type { PaymentFormProps } from './payment-form-props';
 
@@ -14,7 +22,16 @@ const EMPTY: CardDetails = { cardNumber: '', expiry: '', cvc: '', name: '' };
  * fields would, then charged by POST /api/payments/local/confirm. A refused card keeps what was typed and
  * puts the person back on the card number.
  */
-export function LocalCardForm({ clientSecret, submitLabel, onPaid, onFailed }: PaymentFormProps) {
+export function LocalCardForm({
+  clientSecret,
+  submitLabel,
+  onPaid,
+  onFailed,
+  submitCard = confirmLocalCard,
+}: PaymentFormProps & {
+  /** Where the checked card goes: the payment's confirmation, or (Premium's card change) another call. */
+  submitCard?: (payment: LocalCardPayment) => Promise<unknown>;
+}) {
   const [card, setCard] = useState<CardDetails>(EMPTY);
   const [errors, setErrors] = useState<CardErrors>({});
   const [pending, setPending] = useState(false);
@@ -36,7 +53,7 @@ export function LocalCardForm({ clientSecret, submitLabel, onPaid, onFailed }: P
     }
     setPending(true);
     try {
-      await confirmLocalCard(check.payment);
+      await submitCard(check.payment);
     } catch (error) {
       setPending(false);
       // The card is what to change: back on its number (the toast keeps clear of the focused field).

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { PaymentMessages, type LocalCardConfirmRequest } from '@linkbio/shared-contracts';
+import { PaymentMessages, PremiumMessages, type LocalCardConfirmRequest } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
-import { invalid, notFound } from '../../../shared/domain-error.js';
+import { conflict, invalid, notFound } from '../../../shared/domain-error.js';
 import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
 import type { PaymentEvent } from '../domain/payment-event.js';
 import { addOneMonth } from '../domain/subscription.js';
@@ -47,6 +47,13 @@ export class ConfirmLocalCardUseCase {
       const intent = await this.local.lockIntentBySecret(request.clientSecret);
       if (!intent) throw notFound(PaymentMessages.paymentNotFound);
       if (intent.status === 'succeeded') throw invalid(PaymentMessages.paymentAlreadyCompleted);
+      // A subscription's first payment is payable only while the subscription waits for it: one ended (its
+      // 23 hours over and replaced by a new one, or cancelled) cannot be brought back by paying, as with Stripe.
+      const subscriptionId = intent.metadata.subscriptionId;
+      if (subscriptionId) {
+        const subscription = await this.local.lockSubscription(subscriptionId);
+        if (subscription && subscription.status !== 'incomplete') throw conflict(PremiumMessages.subscriptionPaymentEnded);
+      }
       const created = Math.floor(now.getTime() / 1000);
       if (card.kind === 'declined') {
         await this.local.setIntentStatus(intent.id, 'requires_payment_method', card.message, now);
@@ -60,7 +67,6 @@ export class ConfirmLocalCardUseCase {
       }
       await this.local.setIntentStatus(intent.id, 'succeeded', null, now);
       await apply(localEvent('payment_intent.succeeded', created, localIntentObject(intent, 'succeeded')));
-      const subscriptionId = intent.metadata.subscriptionId;
       if (subscriptionId) await this.activateSubscription(subscriptionId, intent, savedCardOf(request), created, apply);
       return { status: 'succeeded', returnUrl: intent.returnPath };
     });
@@ -83,7 +89,7 @@ export class ConfirmLocalCardUseCase {
     const start = new Date(created * 1000);
     const active = { ...subscription, status: 'active', currentPeriodStart: start, currentPeriodEnd: addOneMonth(start), cancelAtPeriodEnd: false, card };
     await this.local.saveSubscription(active);
-    await apply(localEvent('invoice.paid', created, localInvoiceObject(intent, active, { start, end: active.currentPeriodEnd }, true)));
+    await apply(localEvent('invoice.paid', created, localInvoiceObject(intent, active, { start, end: active.currentPeriodEnd }, true, 'subscription_create')));
     await apply(localEvent('customer.subscription.updated', created, localSubscriptionObject(active)));
   }
 }

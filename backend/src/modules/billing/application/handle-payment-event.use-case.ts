@@ -13,6 +13,7 @@ import { PaymentIssueStore } from './ports/payment-issue.store.js';
 import { ProviderEventIntake } from './ports/provider-event-intake.js';
 import { ProviderRefundsService } from './provider-refunds.service.js';
 import { isUnapplied, unapplied, type Unapplied } from './unapplied-events.js';
+import { PremiumChargesService } from './premium-charges.service.js';
 import { SettleBookingService } from './settle-booking.service.js';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'unapplied';
@@ -43,6 +44,7 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
     private readonly metrics: PaymentMetrics,
     private readonly providerRefunds: ProviderRefundsService,
     private readonly issues: PaymentIssueStore,
+    private readonly premiumCharges: PremiumChargesService,
   ) {
     super();
   }
@@ -116,8 +118,12 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
         if (!invoice) return 'ignored';
         const current = await this.store.lockSubscription(invoice.subscriptionId);
         if (!current) return 'ignored'; // not ours, or not stored yet: its subscription events carry the state
-        return this.saveSubscription(current, applyInvoicePaid(current, invoice.periodEnd, event.created));
+        const charged = await this.premiumCharges.invoicePaid(object, current);
+        const outcome = await this.saveSubscription(current, applyInvoicePaid(current, invoice.periodEnd, event.created));
+        return charged ? 'applied' : outcome;
       }
+      case 'invoice.payment_failed':
+        return this.premiumCharges.invoicePaymentFailed(object);
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
@@ -126,11 +132,8 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
         let current = await this.store.lockSubscription(facts.id);
         if (!current) {
           const userId = facts.userId && (await this.store.findCreator(facts.userId)) ? facts.userId : null;
-          if (!userId) {
-            this.logger.warn(`Subscription ${facts.id} of no known creator: ignored`);
-            return 'ignored';
-          }
-          current = { id: facts.id, userId, status: 'incomplete', currentPeriodEnd: null, cancelAtPeriodEnd: false, lastEventCreated: 0 };
+          if (!userId) return unapplied('unknown_subscription', 'The subscription is of no creator stored here.', facts.id);
+          current = await this.premiumCharges.adopt(facts.id, userId);
         }
         return this.saveSubscription(current, applySnapshot(current, facts.snapshot, event.created));
       }

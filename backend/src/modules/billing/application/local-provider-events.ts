@@ -29,7 +29,15 @@ export function localIntentObject(intent: LocalIntent, status: string): Record<s
 const unix = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
 /** The subscription's invoice for a period, paid or not, as Stripe's invoice.paid / invoice.payment_failed carry it. */
-export function localInvoiceObject(intent: LocalIntent, subscription: LocalSubscription, period: { start: Date; end: Date }, paid: boolean) {
+export function localInvoiceObject(
+  intent: LocalIntent,
+  subscription: LocalSubscription,
+  period: { start: Date; end: Date },
+  paid: boolean,
+  billingReason: 'subscription_create' | 'subscription_cycle' = 'subscription_cycle',
+) {
+  // The payment as Stripe answers it expanded (payments.data.payment.payment_intent.latest_charge): the card charged.
+  const charge = subscription.card ? { payment_method_details: { type: 'card', card: { last4: subscription.card.last4 } } } : null;
   return {
     id: `in_local_${intent.id.slice('pi_local_'.length)}`,
     object: 'invoice',
@@ -39,7 +47,11 @@ export function localInvoiceObject(intent: LocalIntent, subscription: LocalSubsc
     currency: intent.currency,
     status: paid ? 'paid' : 'open',
     parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: { userId: subscription.userId } } },
+    billing_reason: billingReason,
+    // The local provider does not try a declined renewal again: the subscription ends.
+    next_payment_attempt: null,
     lines: { data: [{ period: { start: unix(period.start), end: unix(period.end) } }] },
+    payments: { data: [{ payment: { type: 'payment_intent', payment_intent: { id: intent.id, latest_charge: charge } } }] },
   };
 }
 

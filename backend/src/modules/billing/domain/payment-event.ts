@@ -13,6 +13,7 @@ export const HANDLED_EVENTS = [
   'payment_intent.succeeded',
   'payment_intent.payment_failed',
   'invoice.paid',
+  'invoice.payment_failed',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -21,7 +22,6 @@ export const HANDLED_EVENTS = [
 /** The event types the product reads (a metric's label values: any other type counts as `other`). */
 export const KNOWN_EVENT_TYPES = [
   ...HANDLED_EVENTS,
-  'invoice.payment_failed',
   'charge.refunded',
   'refund.created',
   'refund.updated',

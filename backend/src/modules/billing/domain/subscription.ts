@@ -10,6 +10,12 @@ export interface Subscription {
   cancelAtPeriodEnd: boolean;
   /** `created` (unix seconds) of the newest provider event applied; older events are stale. */
   lastEventCreated: number;
+  /**
+   * Set on a live subscription that is not the creator's one (a duplicate made before one live subscription
+   * per creator was enforced, or one the provider reported while another was live): the billing sweep cancels
+   * it at the provider at once. Only rows without it count in the one-live-per-creator index.
+   */
+  supersededAt?: Date | null;
 }
 
 export interface SubscriptionSnapshot {
@@ -19,6 +25,9 @@ export interface SubscriptionSnapshot {
 }
 
 const TERMINAL = new Set(['canceled', 'incomplete_expired']);
+
+/** True while the subscription may still bill: any status but canceled and incomplete_expired. */
+export const isLive = (subscription: { status: string }): boolean => !TERMINAL.has(subscription.status);
 /** Statuses that keep Premium; past_due too, while the provider retries the renewal. */
 const PREMIUM = new Set(['active', 'trialing', 'past_due']);
 

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
 import { LocalPaymentStore } from '../application/ports/local-payment.store.js';
-import { PaymentGateway, type NewSubscription, type PaymentIntentState, type RefundState } from '../application/ports/payment-gateway.js';
+import { PremiumMessages } from '@linkbio/shared-contracts';
+import { notFound } from '../../../shared/domain-error.js';
+import {
+  PaymentGateway,
+  type NewSubscription,
+  type PaymentIntentState,
+  type RefundState,
+  type RenewalCard,
+} from '../application/ports/payment-gateway.js';
 import { Transactions } from '../../../shared/transactions.js';
 import { MONTHLY_PRICE_CENTS, type SubscriptionSnapshot } from '../domain/subscription.js';
 
@@ -114,5 +122,24 @@ export class LocalPaymentGateway extends PaymentGateway {
       if (subscription.status !== 'canceled') await this.store.saveSubscription({ ...subscription, status: 'canceled' });
       return { status: 'canceled', currentPeriodEnd: subscription.currentPeriodEnd, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd };
     });
+  }
+
+  /** The local provider's invoices carry their card in the event they come with: nothing to read here. */
+  invoiceCardLast4(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  async subscriptionCard(subscriptionId: string): Promise<RenewalCard | null> {
+    const card = (await this.store.findSubscription(subscriptionId))?.card;
+    return card ? { last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } : null;
+  }
+
+  /** The local provider takes a new card through its own form (PUT /api/subscription/card), not a SetupIntent. */
+  startCardSetup(): Promise<{ clientSecret: string }> {
+    return Promise.reject(notFound(PremiumMessages.cardChangeStripeOnly));
+  }
+
+  useSetupCard(): Promise<RenewalCard | null> {
+    return Promise.reject(notFound(PremiumMessages.cardChangeStripeOnly));
   }
 }

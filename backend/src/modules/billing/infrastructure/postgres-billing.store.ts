@@ -15,6 +15,7 @@ interface SubscriptionRow {
   current_period_end: Date | null;
   cancel_at_period_end: boolean;
   last_event_created: string | number;
+  superseded_at: Date | null;
 }
 
 interface CreatorRow {
@@ -36,6 +37,7 @@ const toSubscription = (r: SubscriptionRow): Subscription => ({
   currentPeriodEnd: r.current_period_end ? new Date(r.current_period_end) : null,
   cancelAtPeriodEnd: r.cancel_at_period_end,
   lastEventCreated: Number(r.last_event_created),
+  supersededAt: r.superseded_at ? new Date(r.superseded_at) : null,
 });
 
 const toCreator = (r: CreatorRow): Creator => ({
@@ -192,7 +194,7 @@ export class PostgresBillingStore extends BillingStore {
   async latestSubscriptionOf(userId: Id): Promise<Subscription | null> {
     const [row] = await this.rows<SubscriptionRow>(
       `select * from subscriptions where user_id = ?
-        order by (status in ('active', 'trialing', 'past_due')) desc, created_at desc limit 1`,
+        order by (status in ('active', 'trialing', 'past_due')) desc, (superseded_at is null) desc, created_at desc limit 1`,
       [userId],
     );
     return row ? toSubscription(row) : null;
@@ -209,13 +211,37 @@ export class PostgresBillingStore extends BillingStore {
 
   async saveSubscription(s: Subscription, now: Date): Promise<void> {
     await this.rows(
-      `insert into subscriptions (id, user_id, status, current_period_end, cancel_at_period_end, last_event_created, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?)
+      `insert into subscriptions (id, user_id, status, current_period_end, cancel_at_period_end, last_event_created, created_at, updated_at,
+         superseded_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (id) do update set status = excluded.status, current_period_end = excluded.current_period_end,
          cancel_at_period_end = excluded.cancel_at_period_end, last_event_created = excluded.last_event_created,
          updated_at = excluded.updated_at`,
-      [s.id, s.userId, s.status, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.lastEventCreated, now, now],
+      [s.id, s.userId, s.status, s.currentPeriodEnd, s.cancelAtPeriodEnd, s.lastEventCreated, now, now, s.supersededAt ?? null],
     );
+  }
+
+  async lockPremiumOf(userId: Id): Promise<void> {
+    // A transaction-level advisory lock, keyed by the creator: released at commit or rollback.
+    await this.rows("select pg_advisory_xact_lock(hashtextextended('premium:' || ?, 0)) as locked", [userId]);
+  }
+
+  async liveSubscriptionsOf(userId: Id): Promise<Subscription[]> {
+    const rows = await this.rows<SubscriptionRow>(
+      `select * from subscriptions where user_id = ? and status not in ('canceled', 'incomplete_expired')
+        order by superseded_at nulls first, created_at desc, id`,
+      [userId],
+    );
+    return rows.map(toSubscription);
+  }
+
+  async supersededLiveSubscriptions(limit: number): Promise<Subscription[]> {
+    const rows = await this.rows<SubscriptionRow>(
+      `select * from subscriptions where superseded_at is not null and status not in ('canceled', 'incomplete_expired')
+        order by superseded_at limit ?`,
+      [limit],
+    );
+    return rows.map(toSubscription);
   }
 
   async openSubscriptionsOf(userId: Id): Promise<string[]> {

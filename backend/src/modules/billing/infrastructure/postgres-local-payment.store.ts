@@ -115,6 +115,11 @@ export class PostgresLocalPaymentStore extends LocalPaymentStore {
     return row ? toSubscription(row) : null;
   }
 
+  async findSubscription(id: string): Promise<LocalSubscription | null> {
+    const [row] = await this.rows<SubscriptionRow>('select * from local_subscriptions where id = ?', [id]);
+    return row ? toSubscription(row) : null;
+  }
+
   async saveSubscription(s: LocalSubscription): Promise<void> {
     await this.rows(
       `update local_subscriptions set status = ?, current_period_start = ?, current_period_end = ?, cancel_at_period_end = ?,

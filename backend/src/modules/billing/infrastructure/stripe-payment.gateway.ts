@@ -1,8 +1,15 @@
 import { Logger } from '@nestjs/common';
 import Stripe from 'stripe';
-import { PaymentMessages } from '@linkbio/shared-contracts';
-import { DomainError, unavailable } from '../../../shared/domain-error.js';
-import { PaymentGateway, type NewSubscription, type PaymentIntentState, type RefundState } from '../application/ports/payment-gateway.js';
+import { PaymentMessages, PremiumMessages } from '@linkbio/shared-contracts';
+import { DomainError, invalid, notFound, unavailable } from '../../../shared/domain-error.js';
+import {
+  PaymentGateway,
+  type NewSubscription,
+  type PaymentIntentState,
+  type RefundState,
+  type RenewalCard,
+} from '../application/ports/payment-gateway.js';
+import { invoiceCardLast4 } from '../application/premium-invoice.js';
 import { subscriptionFacts } from '../application/provider-objects.js';
 import { PREMIUM_LOOKUP_KEY, type SubscriptionSnapshot } from '../domain/subscription.js';
 
@@ -182,6 +189,66 @@ export class StripePaymentGateway extends PaymentGateway {
     });
   }
 
+  invoiceCardLast4(invoiceId: string): Promise<string | null> {
+    return this.call('read an invoice', async () => {
+      const invoice = await this.stripe.invoices.retrieve(invoiceId, { expand: ['payments.data.payment.payment_intent.latest_charge'] });
+      return invoiceCardLast4(invoice as unknown as Record<string, unknown>);
+    });
+  }
+
+  subscriptionCard(subscriptionId: string): Promise<RenewalCard | null> {
+    return this.call('read a subscription', async () => {
+      try {
+        const subscription = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['default_payment_method'] });
+        const method = subscription.default_payment_method;
+        return method && typeof method !== 'string' ? renewalCard(method) : null;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return null; // unknown id
+        throw error;
+      }
+    });
+  }
+
+  startCardSetup(input: { customerId: string; userId: string; attemptId: string }): Promise<{ clientSecret: string }> {
+    return this.call('start a card setup', async () => {
+      const setup = await this.stripe.setupIntents.create(
+        { customer: input.customerId, usage: 'off_session', automatic_payment_methods: { enabled: true }, metadata: { userId: input.userId, purpose: 'premium_card' } },
+        { idempotencyKey: `card-setup-${input.attemptId}` },
+      );
+      if (!setup.client_secret) throw new Error(`Stripe gave setup intent ${setup.id} no client secret`);
+      return { clientSecret: setup.client_secret };
+    });
+  }
+
+  useSetupCard(input: { setupIntentId: string; customerId: string; subscriptionId: string }): Promise<RenewalCard | null> {
+    return this.call('change the card', async () => {
+      let setup: Stripe.SetupIntent;
+      try {
+        setup = await this.stripe.setupIntents.retrieve(input.setupIntentId, { expand: ['payment_method'] });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw notFound(PremiumMessages.setupNotFound);
+        throw error;
+      }
+      const customer = typeof setup.customer === 'string' ? setup.customer : (setup.customer?.id ?? null);
+      // Another creator's SetupIntent is as unknown as a made-up one: nothing tells that it exists.
+      if (customer !== input.customerId) throw notFound(PremiumMessages.setupNotFound);
+      const method = setup.payment_method;
+      if (setup.status !== 'succeeded' || !method) throw invalid(PremiumMessages.setupNotSucceeded);
+      const methodId = typeof method === 'string' ? method : method.id;
+      await this.stripe.subscriptions.update(
+        input.subscriptionId,
+        { default_payment_method: methodId },
+        { idempotencyKey: `subscription-${input.subscriptionId}-card-${setup.id}` },
+      );
+      await this.stripe.customers.update(
+        input.customerId,
+        { invoice_settings: { default_payment_method: methodId } },
+        { idempotencyKey: `customer-${input.customerId}-card-${setup.id}` },
+      );
+      return typeof method === 'string' ? renewalCard(await this.stripe.paymentMethods.retrieve(methodId)) : renewalCard(method);
+    });
+  }
+
   /** Runs one exchange with Stripe; any failure becomes 'unavailable' for the caller, its cause logged. */
   private async call<T>(what: string, work: () => Promise<T>): Promise<T> {
     try {
@@ -214,3 +281,6 @@ export class StripePaymentGateway extends PaymentGateway {
     return facts?.snapshot ?? { status: subscription.status, currentPeriodEnd: null, cancelAtPeriodEnd: subscription.cancel_at_period_end };
   }
 }
+
+const renewalCard = (method: Stripe.PaymentMethod): RenewalCard | null =>
+  method.card ? { last4: method.card.last4, expMonth: method.card.exp_month ?? null, expYear: method.card.exp_year ?? null } : null;

@@ -7,8 +7,9 @@ import { RenewLocalSubscriptionsUseCase } from '../application/renew-local-subsc
 import { SubscriptionsUseCase } from '../application/subscriptions.use-case.js';
 
 /**
- * Every minute: the local provider's subscriptions due are renewed (or end, their card declined),
- * subscriptions cancelled at period end are ended, bookings whose held slot ran out unpaid
+ * Every minute: superseded (duplicate) live subscriptions are cancelled at the provider at once, the local
+ * provider's subscriptions due are renewed (or end, their card declined), subscriptions cancelled at period
+ * end are ended, bookings whose held slot ran out unpaid
  * expire (and free their slots), refunds not made yet are tried again, e-mails not sent yet are retried.
  */
 @Injectable()
@@ -26,12 +27,14 @@ export class BillingSweepProcessor extends JobProcessor<'maintenance'> {
     super();
   }
 
-  async process(): Promise<{ renewed: number; declined: number; ended: number; expired: number; refunded: number; sent: number }> {
+  async process(): Promise<{ renewed: number; declined: number; ended: number; superseded: number; expired: number; refunded: number; sent: number }> {
+    // Superseded duplicates first: one due for renewal is cancelled rather than charged again.
+    const superseded = await this.subscriptions.endSuperseded();
     const { renewed, declined } = await this.renewals.execute();
     const ended = await this.subscriptions.endLapsed();
     const expired = await this.holds.execute();
     const refunded = await this.refunds.refundDue();
     const sent = await this.outbox.deliverPending();
-    return { renewed, declined, ended, expired, refunded, sent };
+    return { renewed, declined, ended, superseded, expired, refunded, sent };
   }
 }

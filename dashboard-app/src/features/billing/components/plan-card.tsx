@@ -24,6 +24,8 @@ import { messageOf } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCancelSubscription, useSubscription } from '../api/subscription';
 import { formatDate } from '../format-date';
+import { BillingHistory } from './billing-history';
+import { ChangeCard } from './change-card';
 
 interface PlanCardProps {
   /** The plan changed (cancelled): refresh what depends on it, e.g. the current user. */
@@ -70,7 +72,10 @@ export function PlanCard({ onPlanChanged, className }: PlanCardProps) {
             </Button>
           </div>
         ) : (
-          <PlanDetails subscription={subscription.data} onPlanChanged={onPlanChanged} />
+          <div className="flex flex-1 flex-col gap-4">
+            <PlanDetails subscription={subscription.data} onPlanChanged={onPlanChanged} />
+            <BillingHistory />
+          </div>
         )}
       </CardContent>
     </Card>
@@ -150,6 +155,7 @@ function PlanDetails({ subscription, onPlanChanged }: { subscription: Subscripti
           )}
         </p>
       )}
+      {!ending && <ChangeCard />}
       {/* Stays mounted once cancelled, so the confirmation closes (and hands focus back) before the notice shows. */}
       <CancelSubscription end={end} canCancel={!ending} onPlanChanged={onPlanChanged} />
     </div>

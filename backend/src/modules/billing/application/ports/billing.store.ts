@@ -60,6 +60,15 @@ export abstract class BillingStore {
   abstract latestSubscriptionOf(userId: Id): Promise<Subscription | null>;
   /** The id of the creator's newest subscription still waiting for its first payment, made after `since`. */
   abstract pendingSubscriptionOf(userId: Id, since: Date): Promise<string | null>;
+  /**
+   * Serializes the creator's Premium changes (subscribe, cancel, a subscription the provider reports first):
+   * held until the current transaction ends.
+   */
+  abstract lockPremiumOf(userId: Id): Promise<void>;
+  /** The creator's live subscriptions (not canceled / incomplete_expired): the one not superseded first, then newest first. */
+  abstract liveSubscriptionsOf(userId: Id): Promise<Subscription[]>;
+  /** Live subscriptions marked superseded, to cancel at the provider: the oldest mark first, at most `limit`. */
+  abstract supersededLiveSubscriptions(limit: number): Promise<Subscription[]>;
   /** The ids of the creator's subscriptions not ended at the provider (any status but canceled or incomplete_expired). */
   abstract openSubscriptionsOf(userId: Id): Promise<string[]>;
   abstract saveSubscription(subscription: Subscription, now: Date): Promise<void>;

@@ -33,6 +33,7 @@ export abstract class LocalPaymentStore {
   abstract setIntentStatus(id: string, status: LocalIntent['status'], lastError: string | null, now: Date): Promise<void>;
   abstract createSubscription(input: { customerId: string; userId: string; now: Date }): Promise<LocalSubscription>;
   abstract lockSubscription(id: string): Promise<LocalSubscription | null>;
+  abstract findSubscription(id: string): Promise<LocalSubscription | null>;
   /** Saves the subscription's state and card. */
   abstract saveSubscription(subscription: LocalSubscription): Promise<void>;
   /** Ids of subscriptions whose period is over, not cancelled, to renew: the oldest period end first. */

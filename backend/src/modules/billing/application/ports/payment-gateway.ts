@@ -70,4 +70,32 @@ export abstract class PaymentGateway {
    * subscription already cancelled (or unknown to the provider) answers its ended state.
    */
   abstract cancelNow(subscriptionId: string): Promise<SubscriptionSnapshot>;
+
+  /**
+   * The last four digits of the card that paid an invoice, read from the provider (its payment expanded);
+   * null when it has none.
+   */
+  abstract invoiceCardLast4(invoiceId: string): Promise<string | null>;
+
+  /** The card that renews the subscription (its default payment method); null when none is known. */
+  abstract subscriptionCard(subscriptionId: string): Promise<RenewalCard | null>;
+
+  /**
+   * Stripe: a SetupIntent to save a new card for the creator's customer, for payments made without them
+   * (off_session); answers its client secret, which the page confirms with Stripe Elements.
+   */
+  abstract startCardSetup(input: { customerId: string; userId: string; attemptId: string }): Promise<{ clientSecret: string }>;
+
+  /**
+   * Stripe: once the page confirmed the SetupIntent, its card becomes the subscription's default and the
+   * customer's invoice default. Refuses (a 4xx) a SetupIntent of another customer or not succeeded.
+   */
+  abstract useSetupCard(input: { setupIntentId: string; customerId: string; subscriptionId: string }): Promise<RenewalCard | null>;
+}
+
+/** A saved card as the creator sees it: never its number. */
+export interface RenewalCard {
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
 }
