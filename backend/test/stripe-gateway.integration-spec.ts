@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { PaymentMessages } from '@linkbio/shared-contracts';
-import { StripePaymentGateway, createStripeClient } from '../src/modules/billing/infrastructure/stripe-payment.gateway.js';
+import { StripePaymentGateway } from '../src/modules/billing/infrastructure/stripe-payment.gateway.js';
+import { createStripeClient } from '../src/shared/infrastructure/stripe-client.js';
 import { aDomainError } from '../src/shared/testing/domain-error.matcher.js';
 import { agent, Database, freePort, signedInCreator, startApp } from './support/harness.js';
 

@@ -46,7 +46,8 @@ import { LocalPaymentGateway } from './infrastructure/local-payment.gateway.js';
 import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
 import { PostgresBillingStore } from './infrastructure/postgres-billing.store.js';
 import { PostgresLocalPaymentStore } from './infrastructure/postgres-local-payment.store.js';
-import { createStripeClient, StripePaymentGateway } from './infrastructure/stripe-payment.gateway.js';
+import { createStripeClient } from '../../shared/infrastructure/stripe-client.js';
+import { StripePaymentGateway } from './infrastructure/stripe-payment.gateway.js';
 import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.js';
 
 /**

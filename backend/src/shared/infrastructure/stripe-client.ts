@@ -7,9 +7,9 @@ export interface StripeClientOptions {
 }
 
 /**
- * The Stripe SDK client, optionally pointed at another host (tests run it against a local stub), for any
- * module talking to Stripe. The same construction as billing's createStripeClient (its twin, which the payment
- * gateway uses): retries and timeout for api.stripe.com, none against a stub.
+ * The Stripe SDK client, optionally pointed at another host (tests run it against a local stub), for every
+ * module talking to Stripe (billing's payment gateway, the reconciliation's ledger): retries and timeout for
+ * api.stripe.com, none against a stub.
  */
 export function createStripeClient({ secretKey, apiUrl }: StripeClientOptions): Stripe {
   if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });

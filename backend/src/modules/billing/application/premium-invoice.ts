@@ -1,17 +1,9 @@
+import { type Obj, asObj, asString, asInt, fromUnix, idOf } from './provider-fields.js';
+
 /**
  * Reads what a Premium charge's invoice says (Stripe's invoice shape; the local provider emits the same), as
  * invoice.paid and invoice.payment_failed carry it. Defensive: a webhook body is outside input.
  */
-type Obj = Record<string, unknown>;
-
-const asObj = (value: unknown): Obj => (value !== null && typeof value === 'object' ? (value as Obj) : {});
-const asString = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
-const asInt = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
-const fromUnix = (value: unknown): Date | null => {
-  const seconds = asInt(value);
-  return seconds === null ? null : new Date(seconds * 1000);
-};
-const idOf = (value: unknown): string | null => asString(value) ?? asString(asObj(value).id);
 const first = (list: unknown): Obj => asObj((asObj(list).data as unknown[] | undefined)?.[0]);
 
 export interface PremiumInvoiceFacts {
@@ -47,7 +39,9 @@ export function premiumInvoiceFacts(invoice: Obj, paid: boolean): PremiumInvoice
   const invoiceId = asString(invoice.id);
   const parent = asObj(asObj(invoice.parent).subscription_details);
   const subscriptionId = idOf(parent.subscription) ?? idOf(invoice.subscription);
-  const amountCents = paid ? asInt(invoice.amount_paid) : (asInt(invoice.amount_due) ?? asInt(invoice.amount_remaining));
+  const amountCents = paid
+    ? asInt(invoice.amount_paid)
+    : (asInt(invoice.amount_due) ?? asInt(invoice.amount_remaining));
   if (!invoiceId || !subscriptionId || amountCents === null || amountCents < 0) return null;
   const period = asObj(first(invoice.lines).period);
   return {

@@ -1,19 +1,10 @@
 import type { SubscriptionSnapshot } from '../domain/subscription.js';
+import { type Obj, asObj, asString, asInt, fromUnix, idOf } from './provider-fields.js';
 
 /**
  * Readers of the provider objects events carry (Stripe's shapes; the local provider emits the same). They
  * take `unknown` fields defensively: a webhook body is outside input even once its signature checks out.
  */
-type Obj = Record<string, unknown>;
-
-const asObj = (value: unknown): Obj => (value !== null && typeof value === 'object' ? (value as Obj) : {});
-const asString = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
-const asInt = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
-const fromUnix = (value: unknown): Date | null => {
-  const seconds = asInt(value);
-  return seconds === null ? null : new Date(seconds * 1000);
-};
-const idOf = (value: unknown): string | null => asString(value) ?? asString(asObj(value).id);
 
 export interface IntentFacts {
   id: string;
@@ -113,5 +104,11 @@ export function refundFacts(object: Obj): RefundFacts | null {
   const amount = asInt(object.amount);
   const status = asString(object.status);
   if (!refundId || !intentId || amount === null || amount <= 0 || !status) return null;
-  return { refundId, intentId, amount, currency: (asString(object.currency) ?? 'usd').toLowerCase(), status: refundStatus(status) };
+  return {
+    refundId,
+    intentId,
+    amount,
+    currency: (asString(object.currency) ?? 'usd').toLowerCase(),
+    status: refundStatus(status),
+  };
 }

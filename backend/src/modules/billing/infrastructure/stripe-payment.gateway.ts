@@ -13,24 +13,6 @@ import { invoiceCardLast4 } from '../application/premium-invoice.js';
 import { subscriptionFacts } from '../application/provider-objects.js';
 import { PREMIUM_LOOKUP_KEY, type SubscriptionSnapshot } from '../domain/subscription.js';
 
-export interface StripeClientOptions {
-  secretKey: string;
-  /** e.g. http://127.0.0.1:12111 for a local stub of Stripe's API; unset: api.stripe.com. */
-  apiUrl?: string;
-}
-
-/** The Stripe SDK client, optionally pointed at another host (tests run it against a local stub). */
-export function createStripeClient({ secretKey, apiUrl }: StripeClientOptions): Stripe {
-  if (!apiUrl) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 });
-  const url = new URL(apiUrl);
-  return new Stripe(secretKey, {
-    host: url.hostname,
-    port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
-    protocol: url.protocol === 'https:' ? 'https' : 'http',
-    maxNetworkRetries: 0,
-  });
-}
-
 /**
  * Stripe: a PaymentIntent per booking (idempotent per booking id), a Customer per creator and a monthly
  * Subscription created `default_incomplete`, whose first invoice's client secret the page confirms.
