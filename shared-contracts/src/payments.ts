@@ -90,12 +90,8 @@ export class BookingRequest {
   replacesClientSecret?: string;
 }
 
-/** POST /api/payments/local/confirm: the local test provider's card form (Stripe's test card numbers). */
-export class LocalCardConfirmRequest {
-  @IsString({ message: PaymentMessages.paymentNotFound })
-  @IsNotEmpty({ message: PaymentMessages.paymentNotFound })
-  clientSecret!: string;
-
+/** The local test provider's card form (Stripe's test card numbers): a payment's, and the card change's. */
+export class LocalCardFields {
   @Matches(/^[0-9 ]{12,23}$/, { message: PaymentMessages.cardNumberInvalid })
   @IsString({ message: PaymentMessages.cardNumberInvalid })
   cardNumber!: string;
@@ -113,6 +109,13 @@ export class LocalCardConfirmRequest {
   @IsString()
   @MaxChars(100, { message: PaymentMessages.nameRequired })
   name?: string;
+}
+
+/** POST /api/payments/local/confirm: the local test provider's card form for a payment. */
+export class LocalCardConfirmRequest extends LocalCardFields {
+  @IsString({ message: PaymentMessages.paymentNotFound })
+  @IsNotEmpty({ message: PaymentMessages.paymentNotFound })
+  clientSecret!: string;
 }
 
 /** The fee lines of a booking, in integer cents (decisions.md, Money). */

@@ -1,6 +1,5 @@
-import { IsNotEmpty, IsOptional, IsString, Matches } from 'class-validator';
-import { PaymentMessages } from './payments.js';
-import { MaxChars } from './validators.js';
+import { IsNotEmpty, IsString, Matches } from 'class-validator';
+import { LocalCardFields } from './payments.js';
 
 /** Premium billing (issue 24): the creator's charges, the card that renews Premium and changing it. */
 
@@ -40,25 +39,7 @@ export interface PremiumCardView {
 }
 
 /** PUT /api/subscription/card (local provider): the card form's fields, checked as the payment form's. */
-export class PremiumLocalCardRequest {
-  @Matches(/^[0-9 ]{12,23}$/, { message: PaymentMessages.cardNumberInvalid })
-  @IsString({ message: PaymentMessages.cardNumberInvalid })
-  cardNumber!: string;
-
-  /** MM/YY */
-  @Matches(/^(0[1-9]|1[0-2]) ?\/ ?\d{2}$/, { message: PaymentMessages.cardExpiryInvalid })
-  @IsString({ message: PaymentMessages.cardExpiryInvalid })
-  expiry!: string;
-
-  @Matches(/^\d{3,4}$/, { message: PaymentMessages.cvcInvalid })
-  @IsString({ message: PaymentMessages.cvcInvalid })
-  cvc!: string;
-
-  @IsOptional()
-  @IsString()
-  @MaxChars(100, { message: PaymentMessages.nameRequired })
-  name?: string;
-}
+export class PremiumLocalCardRequest extends LocalCardFields {}
 
 /** POST /api/subscription/card/setup (Stripe): the SetupIntent's client secret for Stripe Elements. */
 export interface PremiumCardSetupResponse {

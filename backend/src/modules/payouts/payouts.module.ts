@@ -7,7 +7,6 @@ import { MarkPayoutPaidUseCase } from './application/mark-payout-paid.use-case.j
 import { PayoutMetrics } from './application/payout-metrics.js';
 import { PayoutNotices } from './application/payout-notices.service.js';
 import { CarryoverStore } from './application/ports/carryover.store.js';
-import { PayoutOutbox } from './application/ports/payout-outbox.js';
 import { PayoutGateways } from './application/ports/payout-gateway.js';
 import { PayoutJobs } from './application/ports/payout-jobs.js';
 import { PayoutStore } from './application/ports/payout.store.js';
@@ -22,7 +21,6 @@ import { ManualPayoutGateway } from './infrastructure/manual-payout.gateway.js';
 import { MikroOrmTransactions } from '../../shared/infrastructure/mikro-orm.transactions.js';
 import { PayPalPayoutGateway } from './infrastructure/paypal-payout.gateway.js';
 import { PostgresCarryoverStore } from './infrastructure/postgres-carryover.store.js';
-import { PostgresPayoutOutbox } from './infrastructure/postgres-payout.outbox.js';
 import { PostgresPayoutStore } from './infrastructure/postgres-payout.store.js';
 import { EmailModule } from '../../shared/email/email.module.js';
 import { CreateWeeklyPayoutsProcessor } from './jobs/create-weekly-payouts.processor.js';
@@ -57,7 +55,6 @@ export function payoutGatewaysFor(
     { provide: CarryoverStore, useClass: PostgresCarryoverStore },
     { provide: Transactions, useClass: MikroOrmTransactions },
     { provide: PayoutJobs, useClass: BullMqPayoutJobs },
-    { provide: PayoutOutbox, useClass: PostgresPayoutOutbox },
     PayoutNotices,
     { provide: PayoutGateways, inject: [ENV], useFactory: payoutGatewaysFor },
     OperatorGuard,

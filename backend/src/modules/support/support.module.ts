@@ -8,12 +8,10 @@ import { OperatorGuard } from '../payouts/http/operator.guard.js';
 import { CloseSupportRequestUseCase } from './application/close-support-request.use-case.js';
 import { CreateSupportRequestUseCase } from './application/create-support-request.use-case.js';
 import { ListSupportRequestsUseCase } from './application/list-support-requests.use-case.js';
-import { EmailOutbox } from './application/ports/email-outbox.js';
 import { SupportRequestLimiter } from './application/ports/support-request.limiter.js';
 import { SupportRequestStore } from './application/ports/support-request.store.js';
 import { AdminSupportRequestsController } from './http/admin-support-requests.controller.js';
 import { SupportRequestsController } from './http/support-requests.controller.js';
-import { PostgresEmailOutbox } from './infrastructure/postgres-email.outbox.js';
 import { PostgresSupportRequestStore } from './infrastructure/postgres-support-request.store.js';
 
 /**
@@ -27,7 +25,6 @@ import { PostgresSupportRequestStore } from './infrastructure/postgres-support-r
   providers: [
     { provide: SupportRequestStore, useClass: PostgresSupportRequestStore },
     { provide: Transactions, useClass: MikroOrmTransactions },
-    { provide: EmailOutbox, useClass: PostgresEmailOutbox },
     rateLimitProvider(SupportRequestLimiter, 'support_request', SUPPORT_REQUESTS_PER_HOUR, 60 * 60),
     OperatorGuard,
     CreateSupportRequestUseCase,

@@ -1,12 +1,17 @@
 import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Env } from '../../config/env.js';
 import { ENV } from '../infrastructure/infrastructure.tokens.js';
+import { EmailOutbox } from './email-outbox.js';
 import { EmailOutboxRelay } from './email-outbox.relay.js';
+import { PostgresEmailOutbox } from './postgres-email.outbox.js';
 import { EmailSender } from './email-sender.js';
 import { FileEmailSender } from './file-email.sender.js';
 import { SmtpEmailSender } from './smtp-email.sender.js';
 
-/** E-mail: SMTP when SMTP_URL is set, else .eml files in MAIL_DIR; sent from the email_outbox table. */
+/**
+ * E-mail: SMTP when SMTP_URL is set, else .eml files in MAIL_DIR; queued in the email_outbox table (the
+ * EmailOutbox port, in the caller's transaction) and sent from it.
+ */
 @Module({
   providers: [
     {
@@ -16,8 +21,9 @@ import { SmtpEmailSender } from './smtp-email.sender.js';
         env.SMTP_URL ? new SmtpEmailSender(env.SMTP_URL, env.MAIL_FROM) : new FileEmailSender(env.MAIL_DIR, env.MAIL_FROM),
     },
     EmailOutboxRelay,
+    { provide: EmailOutbox, useClass: PostgresEmailOutbox },
   ],
-  exports: [EmailSender, EmailOutboxRelay],
+  exports: [EmailSender, EmailOutboxRelay, EmailOutbox],
 })
 export class EmailModule implements OnApplicationShutdown {
   constructor(private readonly sender: EmailSender) {}

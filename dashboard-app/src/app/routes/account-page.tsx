@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useCallback } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { UserView } from '@linkbio/shared-contracts';
 import { PageLayout } from '@/components/layout/page-layout';
+import { SubPageHeader } from '@/components/layout/sub-page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { DeleteAccountCard } from '@/features/account/components/delete-account-card';
@@ -82,19 +82,10 @@ export function AccountPage() {
   return (
     <PageLayout>
       <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
-        <div className="space-y-2">
-          <Link
-            to="/dashboard"
-            className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" /> Back to dashboard
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Account</h1>
-          <p className="text-sm text-muted-foreground">
-            Your profile, your page's address, your email, your password, two-factor sign-in, where you are signed in,
-            your data, and deleting your account.
-          </p>
-        </div>
+        <SubPageHeader title="Account">
+          Your profile, your page's address, your email, your password, two-factor sign-in, where you are signed in,
+          your data, and deleting your account.
+        </SubPageHeader>
         <RequireCreator loading={<AccountSkeleton />}>{(user) => <AccountCards user={user} />}</RequireCreator>
       </div>
     </PageLayout>

@@ -1,6 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { PageLayout } from '@/components/layout/page-layout';
+import { SubPageHeader } from '@/components/layout/sub-page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { EarningsView } from '@/features/earnings/components/earnings-view';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -12,18 +11,9 @@ export function EarningsPage() {
   return (
     <PageLayout>
       <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
-        <div className="space-y-2">
-          <Link
-            to="/dashboard"
-            className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" /> Back to dashboard
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Earnings</h1>
-          <p className="text-sm text-muted-foreground">
-            Which bookings and refunds make up your balance, and which payout paid them.
-          </p>
-        </div>
+        <SubPageHeader title="Earnings">
+          Which bookings and refunds make up your balance, and which payout paid them.
+        </SubPageHeader>
         <RequireCreator
           loading={
             <div role="status" aria-label="Loading your earnings" className="space-y-6">

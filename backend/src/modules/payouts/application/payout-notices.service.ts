@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { isoWeekOf } from '../domain/iso-week.js';
 import { payoutNoticeEmail, type PayoutNoticeKind } from '../domain/payout-notice.js';
 import type { Payout } from '../domain/payout.js';
-import { PayoutOutbox } from './ports/payout-outbox.js';
+import { EmailOutbox } from '../../../shared/email/email-outbox.js';
 import { PayoutStore } from './ports/payout.store.js';
 
 /**
@@ -14,7 +14,7 @@ import { PayoutStore } from './ports/payout.store.js';
 export class PayoutNotices {
   constructor(
     private readonly store: PayoutStore,
-    private readonly outbox: PayoutOutbox,
+    private readonly outbox: EmailOutbox,
   ) {}
 
   /** The notice a payout's new state calls for, if any (processing: sent; paid: paid). */

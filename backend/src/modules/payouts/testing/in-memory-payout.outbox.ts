@@ -1,8 +1,8 @@
 import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
-import { PayoutOutbox } from '../application/ports/payout-outbox.js';
+import { EmailOutbox } from '../../../shared/email/email-outbox.js';
 
 /** The outbox in memory: one e-mail per dedupe key, as email_outbox keeps them. */
-export class InMemoryPayoutOutbox extends PayoutOutbox {
+export class InMemoryPayoutOutbox extends EmailOutbox {
   readonly queued: OutgoingEmail[] = [];
   deliveries = 0;
 

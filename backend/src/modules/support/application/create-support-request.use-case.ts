@@ -4,7 +4,7 @@ import { newId } from '../../../shared/ids.js';
 import { Transactions } from '../../../shared/transactions.js';
 import { copyFor, openSupportRequest, type Requester, type SupportRequest } from '../domain/support-request.js';
 import { tooManySupportRequests } from '../domain/support.errors.js';
-import { EmailOutbox } from './ports/email-outbox.js';
+import { EmailOutbox } from '../../../shared/email/email-outbox.js';
 import { SupportRequestLimiter } from './ports/support-request.limiter.js';
 import { SupportRequestStore } from './ports/support-request.store.js';
 

@@ -1,6 +1,6 @@
 import type { EmailSender } from '../../../shared/email/email-sender.js';
 import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
-import { EmailOutbox } from '../application/ports/email-outbox.js';
+import { EmailOutbox } from '../../../shared/email/email-outbox.js';
 
 interface Row extends OutgoingEmail {
   createdAt: Date;

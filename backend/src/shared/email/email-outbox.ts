@@ -1,8 +1,9 @@
-import type { OutgoingEmail } from '../../../../shared/email/outgoing-email.js';
+import type { OutgoingEmail } from './outgoing-email.js';
 
 /**
  * E-mails sent through the shared outbox (email_outbox and EmailOutboxRelay, which hands them to the
- * EmailSender port): queued in the transaction of the change they tell about, delivered after it commits.
+ * EmailSender port): queued in the transaction of the change they tell about (a support request, a payout's
+ * state), so one goes out only if that change commits, and once per dedupe key; delivered after it commits.
  */
 export abstract class EmailOutbox {
   /** Queues the e-mail in the current transaction; a second e-mail with the same dedupe key is dropped. */

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
-import { queueEmail, type OutgoingEmail } from '../../../shared/email/outgoing-email.js';
-import { EmailOutbox } from '../application/ports/email-outbox.js';
+import { EmailOutboxRelay } from './email-outbox.relay.js';
+import { EmailOutbox } from './email-outbox.js';
+import { queueEmail, type OutgoingEmail } from './outgoing-email.js';
 
 /**
  * The shared email_outbox table: rows inserted through the EntityManager join the surrounding transaction;
