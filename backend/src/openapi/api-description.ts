@@ -24,6 +24,9 @@ const SECURITY = new Map<unknown, string>([
   [OperatorGuard, 'operator'],
 ]);
 
+/** Where create-app.ts asks for the operators' credentials (requireOperator) before any route runs. */
+const OPERATORS_ONLY = /^\/api\/admin(\/|$)/;
+
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
@@ -37,13 +40,28 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setOpenAPIVersion('3.1.0')
     .setTitle('Linkbio API')
     .setDescription(
-      'The link-in-bio API: creators\' accounts, links, analytics, payouts and bookings, and the public pages. ' +
+      "The link-in-bio API: creators' accounts, links, analytics, payouts and bookings, and the public pages. " +
         'Every error answers `{ statusCode, message }` in JSON. State-changing calls take JSON bodies and must come from the same site.',
     )
     .setVersion('1')
-    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Signed in (POST /api/auth/login).' }, 'session')
-    .addBasicAuth({ type: 'http', scheme: 'basic', description: "Operators' credentials (OPERATOR_USER, OPERATOR_PASSWORD)." }, 'operator')
+    .addCookieAuth(
+      SESSION_COOKIE,
+      { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Signed in (POST /api/auth/login).' },
+      'session',
+    )
+    .addBasicAuth(
+      { type: 'http', scheme: 'basic', description: "Operators' credentials (OPERATOR_USER, OPERATOR_PASSWORD)." },
+      'operator',
+    )
+    // Relative: the origin this description was fetched from, whichever host (or proxy) that is.
+    .addServer('/', 'This API, on the origin that serves this description.')
     .build();
+  // No licence is declared for the project (its packages are private): all rights reserved. OpenAPI 3.1's
+  // `identifier` is an SPDX expression, and LicenseRef- is SPDX's form for a licence not on its list.
+  config.info.license = {
+    name: 'Proprietary',
+    identifier: 'LicenseRef-Proprietary',
+  } as OpenAPIObject['info']['license'];
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller}_${method}`,
   });
@@ -58,17 +76,24 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 /** What any route may answer before or around its handler: the guards, the body guards, the stores' outages. */
 function addPipelineAnswers(route: ControllerRoute, operation: Operation): void {
   const statuses = [500, 503];
-  const schemes = route.guards.map((guard) => SECURITY.get(guard)).filter((scheme): scheme is string => scheme !== undefined);
-  if (schemes.length > 0) {
-    statuses.push(401);
-    operation.security = schemes.map((scheme) => ({ [scheme]: [] }));
-  }
+  const schemes = new Set(
+    route.guards.map((guard) => SECURITY.get(guard)).filter((scheme): scheme is string => scheme !== undefined),
+  );
+  if (OPERATORS_ONLY.test(route.path)) schemes.add('operator');
+  if (schemes.size > 0) statuses.push(401);
+  // Declared on every operation: an empty list says a call needs no credentials at all.
+  operation.security = [...schemes].map((scheme) => ({ [scheme]: [] }));
   const isApi = route.path.startsWith('/api/');
-  if (isApi && UNSAFE.has(route.method)) statuses.push(400, 403, 413, 415);
+  // The API parses a JSON body whatever the method (a malformed one is a 400, an oversized one a 413); a
+  // state-changing call must also come from the same site (403) and send JSON only (415).
+  if (isApi) statuses.push(...(UNSAFE.has(route.method) ? [400, 403, 413, 415] : [400, 413]));
   // A body or query may be invalid; a path segment may not decode (`%ff`).
   if (operation.requestBody || operation.parameters?.some((parameter) => parameter.in !== 'header')) statuses.push(400);
   for (const status of statuses) {
-    operation.responses[status] ??= { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: ErrorBody } } };
+    operation.responses[status] ??= {
+      description: ERROR_DESCRIPTIONS[status],
+      content: { 'application/json': { schema: ErrorBody } },
+    };
   }
 }
 

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
@@ -27,6 +28,7 @@ export class HealthController {
    * clicks are held in memory (the queue was away) or some were dropped, `analytics` says how many.
    */
   @Get()
+  @ApiOperation({ summary: 'Health: whether the database and Redis answer' })
   @Answers(200, Health, 'The stores answer.')
   @Answers(503, Unhealthy, 'A store is down.')
   async check(@Res({ passthrough: true }) response: Response) {
@@ -43,6 +45,7 @@ export class HealthController {
 
   /** Liveness: the process answers. Asks nothing of the database or Redis, so an outage never restarts it. */
   @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
   @Answers(200, Live, 'The process answers.')
   live() {
     return { status: 'ok' };
@@ -53,6 +56,7 @@ export class HealthController {
    * build, and the queue store holds every repeating schedule (weekly payouts, sweeps). 503 names what is not.
    */
   @Get('ready')
+  @ApiOperation({ summary: 'Readiness: stores up, migrations current, schedules present' })
   @Answers(200, Ready, 'Ready to serve.')
   @Answers(503, NotReady, 'Not ready: `message` says why.')
   async ready(@Res({ passthrough: true }) response: Response) {

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { DeleteAccountRequest, DeletionMessages, type DeletionPreview, type MessageView } from '@linkbio/shared-contracts';
 import type { User } from '../../identity/domain/user.js';
@@ -18,6 +19,7 @@ export class AccountDeletionController {
   constructor(private readonly deleteAccount: DeleteAccountUseCase) {}
 
   @Get('deletion')
+  @ApiOperation({ summary: 'What deleting the account would mean' })
   @Answers(200, DeletionPreviewSchema, 'What deleting would mean.')
   @Header('Cache-Control', 'no-store')
   preview(@CurrentUser() user: User): Promise<DeletionPreview> {
@@ -25,6 +27,7 @@ export class AccountDeletionController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete the account' })
   @Answers(200, MessageViewSchema, 'Deleted; signed out.')
   @Fails(409, 429)
   @HttpCode(200)

@@ -5,7 +5,7 @@ import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.
 import { GetAnalyticsOverviewUseCase } from '../application/get-analytics-overview.use-case.js';
 import { OwnedLinks } from '../application/ports/owned-links.js';
 import { GetDailyAnalyticsUseCase, parseRangeDays } from '../application/get-daily-analytics.use-case.js';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { Answers, Fails, NotModified } from '../../../shared/http/openapi/responses.js';
 import { AnalyticsSummary, DailyAnalytics } from './analytics.openapi.js';
 
@@ -18,6 +18,7 @@ export class AnalyticsController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'All-time totals: clicks, views, click rate, active links' })
   @Answers(200, AnalyticsSummary, 'All-time totals.')
   @NotModified()
   @UseGuards(SignedInGuard)
@@ -27,6 +28,7 @@ export class AnalyticsController {
 
   /** Premium: the last 7, 30 or 90 UTC days (`days`, 30 when absent), day by day. */
   @Get('daily')
+  @ApiOperation({ summary: 'Views, clicks and referrers day by day (Premium)' })
   @ApiQuery({ name: 'days', required: false, schema: { enum: [7, 30, 90], default: 30 } })
   @Answers(200, DailyAnalytics, 'Day by day.')
   @Fails(400, 403)

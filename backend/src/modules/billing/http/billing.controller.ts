@@ -30,7 +30,7 @@ import { HandlePaymentEventUseCase } from '../application/handle-payment-event.u
 import { PaymentGateway } from '../application/ports/payment-gateway.js';
 import { SubscriptionsUseCase } from '../application/subscriptions.use-case.js';
 import { StripeWebhookVerifier } from '../infrastructure/stripe-webhook.verifier.js';
-import { ApiBody, ApiQuery } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { Answers, Fails, Redirects } from '../../../shared/http/openapi/responses.js';
 import { BookingCancelled, BookingConfirmed, BookingCreated, Bookings, LocalConfirmed, PaymentConfig, Subscription, SubscriptionCreated, WebhookReceived } from './billing.openapi.js';
 
@@ -49,6 +49,7 @@ export class BillingController {
   ) {}
 
   @Get('api/config')
+  @ApiOperation({ summary: 'Which card form to show' })
   @Answers(200, PaymentConfig, 'Which card form to show.')
   config(): PaymentConfigView {
     return { paymentProvider: this.gateway.provider, stripePublishableKey: this.gateway.publishableKey };
@@ -56,6 +57,7 @@ export class BillingController {
 
   /** 201 Created: the booking exists (pending_payment) from this moment. */
   @Post('api/users/:username/book')
+  @ApiOperation({ summary: 'Book a paid session with a creator' })
   @Answers(201, BookingCreated, 'The booking exists, waiting for its payment.')
   @Fails(404, 409, 429)
   book(@Param('username') username: string, @Body() body: BookingRequest, @Ip() ip: string | undefined): Promise<BookingCreatedResponse> {
@@ -64,6 +66,7 @@ export class BillingController {
 
   /** A page of the creator's paid bookings and the count of unpaid attempts: what the dashboard's Bookings card lists. */
   @Get('api/bookings')
+  @ApiOperation({ summary: 'The creator\'s paid bookings' })
   @Answers(200, Bookings, 'The creator\'s paid bookings.')
   @UseGuards(SignedInGuard)
   bookings(@CurrentUser() user: User, @Query() query: BookingsQuery): Promise<BookingsPage> {
@@ -75,6 +78,7 @@ export class BillingController {
    * 200 with the booking, refunded, or refund_due while the provider is retried; asked again, the same.
    */
   @Post('api/bookings/:id/cancel')
+  @ApiOperation({ summary: 'Cancel a paid booking, refunding the visitor' })
   @Answers(200, BookingCancelled, 'The booking, refunded or with its refund on its way.')
   @Fails(401, 404, 409)
   @HttpCode(200)
@@ -85,6 +89,7 @@ export class BillingController {
   }
 
   @Post('api/bookings/confirm')
+  @ApiOperation({ summary: 'A booking payment\'s status once the card form has confirmed it' })
   @Answers(200, BookingConfirmed, 'The payment as the provider reports it.')
   @Fails(404)
   @HttpCode(200)
@@ -99,6 +104,7 @@ export class BillingController {
 
   /** Stripe's return_url after a redirecting confirmation: check the payment, then back to the bio page. */
   @Get('booking-success')
+  @ApiOperation({ summary: 'Stripe\'s return after a payment: back to the bio page' })
   @ApiQuery({ name: 'payment_intent', required: false, schema: { type: 'string' } })
   @ApiQuery({ name: 'payment_intent_client_secret', required: false, schema: { type: 'string' } })
   @Redirects(302, 'Back to the bio page (?booked=true once paid, ?booked=refunding when the time was taken meanwhile).')
@@ -116,6 +122,7 @@ export class BillingController {
   }
 
   @Post('api/payments/local/confirm')
+  @ApiOperation({ summary: 'Pay for a booking with the local card form' })
   @Answers(200, LocalConfirmed, 'Paid.')
   @Fails(402, 404, 409)
   @HttpCode(200)
@@ -126,6 +133,7 @@ export class BillingController {
   }
 
   @Post('api/create-subscription')
+  @ApiOperation({ summary: 'Start Premium: a payment to confirm' })
   @Answers(200, SubscriptionCreated, 'A payment to confirm, or premium already.')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
@@ -135,6 +143,7 @@ export class BillingController {
 
   /** After the page has paid the first invoice: the plan as the provider has it now (its event may come later). */
   @Post('api/subscription/confirm')
+  @ApiOperation({ summary: 'The plan once Premium\'s first invoice is paid' })
   @Answers(200, Subscription, 'The creator\'s plan, as the provider has it.')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
@@ -143,6 +152,7 @@ export class BillingController {
   }
 
   @Post('api/subscription/cancel')
+  @ApiOperation({ summary: 'Cancel Premium at the period\'s end' })
   @Answers(200, Subscription, 'Ends at the period\'s end.')
   @Fails(404, 409)
   @HttpCode(200)
@@ -152,6 +162,7 @@ export class BillingController {
   }
 
   @Get('api/subscription')
+  @ApiOperation({ summary: 'The creator\'s plan' })
   @Answers(200, Subscription, 'The creator\'s plan.')
   @UseGuards(SignedInGuard)
   subscription(@CurrentUser() user: User): Promise<SubscriptionView> {
@@ -160,6 +171,7 @@ export class BillingController {
 
   /** Raw body (see create-app.ts): the signature covers the exact bytes. */
   @Post('api/webhooks/stripe')
+  @ApiOperation({ summary: 'Receive Stripe\'s signed events' })
   @ApiBody({ description: 'A Stripe event, signed (Stripe-Signature).', schema: { type: 'object' } })
   @Answers(200, WebhookReceived, 'Handled.')
   @HttpCode(200)

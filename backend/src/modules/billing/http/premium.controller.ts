@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpException, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import {
   PremiumCardConfirmRequest,
   PremiumLocalCardRequest,
@@ -23,6 +24,7 @@ export class PremiumController {
   ) {}
 
   @Get('charges')
+  @ApiOperation({ summary: 'Premium\'s charges (billing history)' })
   @Answers(200, PremiumCharges, 'The creator\'s Premium charges, newest first.')
   @Fails(401)
   async history(@CurrentUser() user: User): Promise<PremiumChargesResponse> {
@@ -30,6 +32,7 @@ export class PremiumController {
   }
 
   @Get('card')
+  @ApiOperation({ summary: 'The card that renews Premium' })
   @Answers(200, PremiumCard, 'The card that renews Premium (null when there is none).')
   @Fails(401, 503)
   card(@CurrentUser() user: User): Promise<PremiumCardView> {
@@ -38,6 +41,7 @@ export class PremiumController {
 
   /** Local provider: the card form's fields; a declined test card answers 402 and changes nothing. */
   @Put('card')
+  @ApiOperation({ summary: 'Change the card that renews Premium (local card form)' })
   @Answers(200, PremiumCard, 'The new card renews Premium from the next renewal.')
   @Fails(400, 401, 402, 404)
   async changeLocalCard(@CurrentUser() user: User, @Body() body: PremiumLocalCardRequest): Promise<PremiumCardView> {
@@ -48,6 +52,7 @@ export class PremiumController {
 
   /** Stripe: a SetupIntent's client secret, for Stripe Elements to confirm the new card. */
   @Post('card/setup')
+  @ApiOperation({ summary: 'Start changing the card that renews Premium (Stripe)' })
   @Answers(200, PremiumCardSetup, 'A SetupIntent to confirm in the page.')
   @Fails(400, 401, 404, 503)
   @HttpCode(200)
@@ -57,6 +62,7 @@ export class PremiumController {
 
   /** Stripe: the confirmed SetupIntent's card becomes the subscription's default payment method. */
   @Post('card/confirm')
+  @ApiOperation({ summary: 'Confirm the new card that renews Premium (Stripe)' })
   @Answers(200, PremiumCard, 'The new card renews Premium from the next renewal.')
   @Fails(400, 401, 404, 503)
   @HttpCode(200)

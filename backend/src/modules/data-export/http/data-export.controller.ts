@@ -1,4 +1,5 @@
 import { Controller, Get, Header, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { AccountExport } from '@linkbio/shared-contracts';
 import type { Response } from 'express';
 import type { User } from '../../identity/domain/user.js';
@@ -13,6 +14,7 @@ export class DataExportController {
   constructor(private readonly exportData: ExportAccountDataUseCase) {}
 
   @Get('export')
+  @ApiOperation({ summary: 'Download the creator\'s data as a JSON file' })
   @AnswersFile('application/json', 'The creator\'s data, as a file to download.', AccountExportSchema)
   @Fails(429)
   @UseGuards(SignedInGuard)

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, Query, StreamableFile, UseGuards } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import type {
   EarningsPayoutResponse,
   EarningsStatementResponse,
@@ -31,6 +31,7 @@ export class EarningsController {
   ) {}
 
   @Get('statement')
+  @ApiOperation({ summary: 'The earnings statement for a range of days' })
   @ApiQuery({ name: 'from', required: true, schema: DAY, description: 'First day (UTC), YYYY-MM-DD.' })
   @ApiQuery({ name: 'to', required: true, schema: DAY, description: 'Last day (UTC), at most 366 days after from.' })
   @Answers(200, Statement, 'Every ledger line of the range, oldest first, with the running balance.')
@@ -45,6 +46,7 @@ export class EarningsController {
   }
 
   @Get('statement.csv')
+  @ApiOperation({ summary: 'The earnings statement as CSV' })
   @ApiQuery({ name: 'from', required: true, schema: DAY, description: 'First day (UTC), YYYY-MM-DD.' })
   @ApiQuery({ name: 'to', required: true, schema: DAY, description: 'Last day (UTC), at most 366 days after from.' })
   @AnswersFile(
@@ -69,6 +71,7 @@ export class EarningsController {
   }
 
   @Get('summary')
+  @ApiOperation({ summary: 'A year\'s earnings, reversals and payouts by month' })
   @ApiQuery({ name: 'year', required: true, schema: { type: 'integer', minimum: 2000, maximum: 9999, example: 2026 } })
   @Answers(200, Summary, 'The year’s earnings, reversals and payouts, month by month (UTC).')
   @Fails(400)
@@ -78,6 +81,7 @@ export class EarningsController {
   }
 
   @Get('payouts/:id')
+  @ApiOperation({ summary: 'One payout and the ledger lines it paid' })
   @Answers(200, PayoutLines, 'The payout and the ledger lines it paid.')
   @Fails(404)
   @Header('Cache-Control', 'no-store')

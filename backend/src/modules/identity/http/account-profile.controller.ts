@@ -1,4 +1,5 @@
 import { Body, Controller, Put, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { AccountMessages, ChangeUsernameRequest, UpdateProfileRequest, type UserView } from '@linkbio/shared-contracts';
 import { ChangeUsernameUseCase } from '../application/change-username.use-case.js';
 import { UpdateSettingsUseCase } from '../application/update-settings.use-case.js';
@@ -18,12 +19,14 @@ export class AccountProfileController {
   ) {}
 
   @Put('profile')
+  @ApiOperation({ summary: 'Change the display name and bio' })
   @Answers(200, UserEnvelope, 'Saved.')
   async profile(@CurrentUser() user: User, @Body() body: UpdateProfileRequest): Promise<{ user: UserView }> {
     return { user: toUserView(await this.settings.profile(user.id, body)) };
   }
 
   @Put('username')
+  @ApiOperation({ summary: 'Change the username' })
   @Answers(200, RenamedUser, 'Renamed.')
   @Fails(409, 429)
   async username(@CurrentUser() user: User, @Body() body: ChangeUsernameRequest): Promise<{ user: UserView; message: string }> {

@@ -14,7 +14,7 @@ import { secondStepRequired } from './sign-in.js';
 import { logIn, SignInRecorder } from './sign-in.recorder.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { toUserView } from './user.views.js';
-import { ApiBody } from '@nestjs/swagger';
+import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { LoginRequest } from '@linkbio/shared-contracts';
 import { Answers, Fails, MessageViewSchema, NotModified } from '../../../shared/http/openapi/responses.js';
 import { anyOf } from '../../../shared/http/openapi/schema.js';
@@ -31,6 +31,7 @@ export class AuthController {
   ) {}
 
   @Post('register')
+  @ApiOperation({ summary: 'Create an account and sign in' })
   @Answers(201, UserViewSchema, 'Signed up and signed in (the session cookie is set).')
   @Fails(409, 429)
   async registerAccount(
@@ -47,6 +48,7 @@ export class AuthController {
   }
 
   @Post('login')
+  @ApiOperation({ summary: 'Sign in' })
   @ApiBody({ type: LoginRequest })
   @Answers(200, anyOf(UserViewSchema, TwoFactorRequired), 'Signed in, or the second step (POST /api/auth/2fa/verify) is needed.')
   @Fails(401, 429)
@@ -58,6 +60,7 @@ export class AuthController {
   }
 
   @Post('logout')
+  @ApiOperation({ summary: 'Sign out' })
   @Answers(200, MessageViewSchema, 'Signed out.')
   @HttpCode(200)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ message: string }> {
@@ -68,6 +71,7 @@ export class AuthController {
   }
 
   @Get('me')
+  @ApiOperation({ summary: 'The signed-in creator\'s own view' })
   @Answers(200, UserViewSchema, 'The signed-in creator.')
   @NotModified()
   @UseGuards(SignedInGuard)

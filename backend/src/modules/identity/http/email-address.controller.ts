@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { ChangeEmailRequest, ConfirmEmailRequest, EmailMessages, type MessageView } from '@linkbio/shared-contracts';
 import type { Env } from '../../../config/env.js';
@@ -27,6 +28,7 @@ export class EmailAddressController {
   ) {}
 
   @Post()
+  @ApiOperation({ summary: 'Change the e-mail address (a link goes to the new one)' })
   @Answers(200, MessageViewSchema, 'A confirmation link went to the new address.')
   @Fails(409, 429)
   @HttpCode(200)
@@ -48,6 +50,7 @@ export class EmailAddressController {
 
   /** The link's token, signed in or not. */
   @Post('verify')
+  @ApiOperation({ summary: 'Confirm an e-mail address from its e-mailed link' })
   @Answers(200, MessageViewSchema, 'Confirmed (or changed).')
   @Fails(409, 429)
   @HttpCode(200)
@@ -56,6 +59,7 @@ export class EmailAddressController {
   }
 
   @Post('resend')
+  @ApiOperation({ summary: 'Send the confirmation link again' })
   @Answers(200, MessageViewSchema, 'A confirmation link is on its way.')
   @Fails(409, 429)
   @HttpCode(200)

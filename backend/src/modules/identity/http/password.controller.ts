@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   AccountMessages,
@@ -35,6 +36,7 @@ export class PasswordController {
   ) {}
 
   @Post('password')
+  @ApiOperation({ summary: 'Change the password' })
   @Answers(200, MessageViewSchema, 'Changed; every other session ended.')
   @Fails(429)
   @HttpCode(200)
@@ -58,6 +60,7 @@ export class PasswordController {
 
   /** The same answer, in the same time, whether the address has an account or not. */
   @Post('password-reset')
+  @ApiOperation({ summary: 'Ask for a password reset link' })
   @Answers(200, MessageViewSchema, 'A reset link is on its way if the address has an account.')
   @Fails(429)
   @HttpCode(200)
@@ -67,6 +70,7 @@ export class PasswordController {
   }
 
   @Post('password-reset/confirm')
+  @ApiOperation({ summary: 'Set a new password from a reset link' })
   @Answers(200, MessageViewSchema, 'Reset; every session ended.')
   @Fails(429)
   @HttpCode(200)

@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, Header, HttpCode, Param, Req, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { AccountMessages, type MessageView, type SessionsView } from '@linkbio/shared-contracts';
 import { SignedInSessionsUseCase, type ListedSession } from '../application/signed-in-sessions.use-case.js';
@@ -23,6 +24,7 @@ export class SessionsController {
   constructor(private readonly sessions: SignedInSessionsUseCase) {}
 
   @Get()
+  @ApiOperation({ summary: 'The account\'s signed-in devices' })
   @Answers(200, Sessions, 'The signed-in devices, this one marked current.')
   @Header('Cache-Control', 'no-store')
   async list(@CurrentUser() user: User, @Req() request: Request): Promise<SessionsView> {
@@ -30,6 +32,7 @@ export class SessionsController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Sign out one other device' })
   @Answers(200, MessageViewSchema, 'That device is signed out.')
   @Fails(404)
   @HttpCode(200)
@@ -39,6 +42,7 @@ export class SessionsController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Sign out every other device' })
   @Answers(200, MessageViewSchema, 'Every other device is signed out.')
   @HttpCode(200)
   async endOthers(@CurrentUser() user: User, @Req() request: Request): Promise<MessageView> {

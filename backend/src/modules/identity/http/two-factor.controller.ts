@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import {
   DisableTwoFactorRequest,
   TwoFactorCodeRequest,
@@ -35,6 +36,7 @@ export class TwoFactorController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'Whether two-factor sign-in is on' })
   @Answers(200, TwoFactorStatus, 'Whether two-factor sign-in is on.')
   @UseGuards(SignedInGuard)
   status(@CurrentUser() user: User): Promise<TwoFactorStatusView> {
@@ -43,6 +45,7 @@ export class TwoFactorController {
 
   /** A new secret, as a QR code to scan and as text to type; nothing changes until `enable`. */
   @Post('setup')
+  @ApiOperation({ summary: 'A new two-factor secret to scan or type' })
   @Answers(200, TwoFactorSetup, 'A new secret to scan or type.')
   @Fails(409)
   @HttpCode(200)
@@ -54,6 +57,7 @@ export class TwoFactorController {
   }
 
   @Post('enable')
+  @ApiOperation({ summary: 'Turn two-factor sign-in on' })
   @Answers(200, RecoveryCodes, 'On; the recovery codes, shown once.')
   @Fails(409, 429)
   @HttpCode(200)
@@ -64,6 +68,7 @@ export class TwoFactorController {
   }
 
   @Post('disable')
+  @ApiOperation({ summary: 'Turn two-factor sign-in off' })
   @Answers(200, MessageViewSchema, 'Off.')
   @Fails(409, 429)
   @HttpCode(200)
@@ -75,6 +80,7 @@ export class TwoFactorController {
 
   /** The second step after `POST /api/auth/login` answered `{ twoFactorRequired: true }`: signs in. */
   @Post('verify')
+  @ApiOperation({ summary: 'Sign in with a two-factor or recovery code (second step)' })
   @Answers(200, UserViewSchema, 'Signed in.')
   @Fails(401, 429)
   @HttpCode(200)

@@ -1,4 +1,5 @@
 import { Body, Controller, Put, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import {
   UpdateBookingSettingsRequest,
   UpdatePayoutSettingsRequest,
@@ -17,6 +18,7 @@ export class UsersController {
   constructor(private readonly settings: UpdateSettingsUseCase) {}
 
   @Put('template')
+  @ApiOperation({ summary: 'Change the page\'s look' })
   @Answers(200, UserEnvelope, 'Saved.')
   @Fails(403)
   @UseGuards(SignedInGuard)
@@ -25,6 +27,7 @@ export class UsersController {
   }
 
   @Put('payout-settings')
+  @ApiOperation({ summary: 'Change where payouts go' })
   @Answers(200, UserEnvelope, 'Saved.')
   @UseGuards(SignedInGuard)
   async payoutSettings(@CurrentUser() user: User, @Body() body: UpdatePayoutSettingsRequest): Promise<{ user: UserView }> {
@@ -32,6 +35,7 @@ export class UsersController {
   }
 
   @Put('booking-settings')
+  @ApiOperation({ summary: 'Turn paid bookings on or off and set their price' })
   @Answers(200, UserEnvelope, 'Saved.')
   @UseGuards(SignedInGuard)
   async bookingSettings(@CurrentUser() user: User, @Body() body: UpdateBookingSettingsRequest): Promise<{ user: UserView }> {

@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import {
   CreateLinkRequest,
   Messages,
@@ -47,6 +48,7 @@ export class LinksController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'The creator\'s links, with clicks' })
   @Answers(200, LinkList, 'The creator\'s links in their order.')
   @NotModified()
   @UseGuards(SignedInGuard)
@@ -55,6 +57,7 @@ export class LinksController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Add a link' })
   @Answers(201, LinkViewSchema, 'Added.')
   @Fails(403)
   @UseGuards(SignedInGuard)
@@ -63,6 +66,7 @@ export class LinksController {
   }
 
   @Put('order')
+  @ApiOperation({ summary: 'Put the links in a new order' })
   @Answers(200, LinkList, 'Reordered.')
   @UseGuards(SignedInGuard)
   async reorder(@CurrentUser() user: User, @Body() body: ReorderLinksRequest): Promise<LinkView[]> {
@@ -74,6 +78,7 @@ export class LinksController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Change a link' })
   @Answers(200, LinkViewSchema, 'Changed.')
   @Fails(403, 404)
   @UseGuards(SignedInGuard)
@@ -84,6 +89,7 @@ export class LinksController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a link' })
   @Answers(200, MessageViewSchema, 'Deleted.')
   @Fails(404)
   @UseGuards(SignedInGuard)

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import {
   RequestUploadRequest,
   UpdateAvatarRequest,
@@ -29,6 +30,7 @@ export class MediaController {
 
   /** A single-use upload URL; the optional body { contentType, size } binds it to the file where the store can. */
   @Post('objects/upload')
+  @ApiOperation({ summary: 'A single-use upload URL' })
   @Answers(200, UploadParameters, 'Where to upload the file.')
   @Fails(429)
   @HttpCode(200)
@@ -42,12 +44,14 @@ export class MediaController {
   }
 
   @Put('avatar-images')
+  @ApiOperation({ summary: 'Set the avatar from an uploaded file' })
   @Answers(200, UserEnvelope, 'The avatar is set.')
   async avatar(@CurrentUser() user: User, @Req() req: Request, @Body() body: UpdateAvatarRequest): Promise<{ user: UserView }> {
     return { user: toUserView(await this.changeImage.execute(user.id, 'avatar', body.avatarURL, requestOrigin(req))) };
   }
 
   @Put('background-images')
+  @ApiOperation({ summary: 'Set the background image from an uploaded file' })
   @Answers(200, UserEnvelope, 'The background image is set.')
   @Fails(403)
   async background(

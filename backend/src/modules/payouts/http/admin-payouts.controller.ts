@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import {
   AdminPayoutsQuery,
   MarkPayoutPaidRequest,
@@ -30,6 +31,7 @@ export class AdminPayoutsController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'Payouts by status and week (operators)' })
   @Answers(200, AdminPayouts, 'Payouts, filtered by status and week.')
   async all(@Query() query: AdminPayoutsQuery): Promise<AdminPayoutsResponse> {
     const payouts = await this.list.forOperators({ status: query.status, week: query.week });
@@ -37,6 +39,7 @@ export class AdminPayoutsController {
   }
 
   @Post(':id/mark-paid')
+  @ApiOperation({ summary: 'Record a payout as paid by hand (operators)' })
   @Answers(200, AdminPayout, 'Marked paid.')
   @Fails(404, 409)
   @HttpCode(200)

@@ -1,4 +1,5 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { PayoutsResponse } from '@linkbio/shared-contracts';
 import type { User } from '../../identity/domain/user.js';
 import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
@@ -13,6 +14,7 @@ export class PayoutsController {
   constructor(private readonly list: ListPayoutsUseCase) {}
 
   @Get()
+  @ApiOperation({ summary: 'The creator\'s weekly payouts and balance' })
   @Answers(200, Payouts, 'The creator\'s payouts, newest week first.')
   @UseGuards(SignedInGuard)
   async mine(@CurrentUser() user: User): Promise<PayoutsResponse> {

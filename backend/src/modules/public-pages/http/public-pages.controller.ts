@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { Messages } from '@linkbio/shared-contracts';
 import type { Request, Response } from 'express';
 import { DomainError } from '../../../shared/domain-error.js';
@@ -22,6 +22,7 @@ export class PublicPagesController {
   constructor(private readonly responder: PublicPageResponder) {}
 
   @Get('go/:linkId')
+  @ApiOperation({ summary: 'Count a click and go to the link' })
   @Redirects(302, 'Counts the click and goes to the link.')
   @AnswersHtml(404, 'The link is off or unknown: the 404 page.')
   @AnswersHtml(503, 'The store is away: the 503 page (Retry-After).', true)
@@ -31,6 +32,7 @@ export class PublicPagesController {
 
   /** '/book' without a username goes home (spec §2). */
   @Get('book')
+  @ApiOperation({ summary: 'The booking path without a username: home' })
   @Redirects(302, 'Home.')
   bookWithoutUsername(@Res() response: Response): void {
     response.redirect(302, '/');
@@ -38,6 +40,7 @@ export class PublicPagesController {
 
   /** The booking page. Not a visit of the bio page, so it counts no view. */
   @Get('book/:username')
+  @ApiOperation({ summary: 'A creator\'s booking page' })
   @ApiQuery({ name: 'from', required: false, description: 'With weekly hours: the first date of the week of open times shown (YYYY-MM-DD, the creator\'s zone; default today).', schema: { type: 'string', format: 'date' } })
   @ApiQuery({ name: 'tz', required: false, description: 'With weekly hours: the IANA time zone the times are shown in (default the creator\'s).', schema: { type: 'string' } })
   @AnswersHtml(200, 'The booking page.')
@@ -53,6 +56,7 @@ export class PublicPagesController {
 
   /** The bio page: one view per visit, unless a bot, a HEAD request or the creator signed in. */
   @Get(':username')
+  @ApiOperation({ summary: 'A creator\'s bio page' })
   @AnswersHtml(200, 'The bio page.')
   @NotModified()
   @Redirects(301, 'To the lowercase or current username.')
@@ -74,6 +78,7 @@ export class PublicPagesController {
 
   /** A creator's public page as JSON, counting a view (not the creator's own, not a bot's, not HEAD). */
   @Get('api/users/:username')
+  @ApiOperation({ summary: 'A creator\'s public page as JSON' })
   @Answers(200, PublicProfile, 'The page as JSON.')
   @NotModified()
   @Redirects(301, 'To the current username.')
@@ -89,6 +94,7 @@ export class PublicPagesController {
 
   /** Counts a click and answers `{ url }`. */
   @Post('api/links/:id/click')
+  @ApiOperation({ summary: 'Count a click on a link and answer where it goes' })
   @Answers(200, Click, 'Counted; where the link goes.')
   @Fails(404)
   @HttpCode(200)

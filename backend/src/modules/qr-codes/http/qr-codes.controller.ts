@@ -7,7 +7,7 @@ import type { User } from '../../identity/domain/user.js';
 import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
 import { pageOrigin } from '../../public-pages/http/page-origin.js';
 import { GetPageQrCodeUseCase, type PageAddress } from '../application/get-page-qr-code.use-case.js';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery } from '@nestjs/swagger';
 import { Answers, AnswersFile, Fails } from '../../../shared/http/openapi/responses.js';
 import { QrCode } from './qr-codes.openapi.js';
 
@@ -29,12 +29,14 @@ export class QrCodesController {
   ) {}
 
   @Get('qr-code')
+  @ApiOperation({ summary: 'The public page\'s URL, as its QR code opens it' })
   @Answers(200, QrCode, 'The URL the QR code opens.')
   url(@CurrentUser() user: User, @Req() request: Request): QrCodeView {
     return { url: this.qrCodes.url(this.page(user, request)) };
   }
 
   @Get('qr-code.svg')
+  @ApiOperation({ summary: 'Download the page\'s QR code as SVG' })
   @AnswersFile('image/svg+xml', 'The QR code as SVG.')
   @Header('Cache-Control', 'private, no-cache')
   @Header('X-Content-Type-Options', 'nosniff')
@@ -45,6 +47,7 @@ export class QrCodesController {
 
   /** `?size=` in pixels, 256–2048 (default 1024). */
   @Get('qr-code.png')
+  @ApiOperation({ summary: 'Download the page\'s QR code as PNG' })
   @ApiQuery({ name: 'size', required: false, schema: { type: 'integer', minimum: 256, maximum: 2048, default: 1024 } })
   @AnswersFile('image/png', 'The QR code as PNG.')
   @Fails(400)

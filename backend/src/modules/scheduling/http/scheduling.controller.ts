@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Header, Param, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { AvailabilityRequest, SlotsQuery, type AvailabilityView, type SlotsView } from '@linkbio/shared-contracts';
 import type { User } from '../../identity/domain/user.js';
 import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
@@ -12,6 +13,7 @@ export class SchedulingController {
 
   /** The signed-in creator's availability (defaults until they save one: no weekly hours). */
   @Get('availability')
+  @ApiOperation({ summary: 'The creator\'s availability' })
   @Answers(200, Availability, 'The creator\'s availability.')
   @UseGuards(SignedInGuard)
   @Header('Cache-Control', 'no-store')
@@ -21,6 +23,7 @@ export class SchedulingController {
 
   /** Replaces the signed-in creator's availability; every bad value is a 400 and nothing is saved. */
   @Put('availability')
+  @ApiOperation({ summary: 'Replace the creator\'s availability' })
   @Answers(200, Availability, 'The availability as saved.')
   @UseGuards(SignedInGuard)
   save(@CurrentUser() user: User, @Body() body: AvailabilityRequest): Promise<AvailabilityView> {
@@ -29,6 +32,7 @@ export class SchedulingController {
 
   /** The open sessions a visitor may book, as UTC instants. */
   @Get(':username/slots')
+  @ApiOperation({ summary: 'A creator\'s open session times' })
   @Answers(200, Slots, 'The open sessions, as UTC instants.')
   @Fails(404)
   @Header('Cache-Control', 'no-store')

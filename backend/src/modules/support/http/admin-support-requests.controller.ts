@@ -1,4 +1,5 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import {
   AdminSupportRequestsQuery,
   type AdminSupportRequestResponse,
@@ -21,6 +22,7 @@ export class AdminSupportRequestsController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'The support queue (operators)' })
   @Answers(200, AdminSupportRequests, 'The queue: open first, then priority, then oldest.')
   async all(@Query() query: AdminSupportRequestsQuery): Promise<AdminSupportRequestsResponse> {
     const requests = await this.list.forOperators({ status: query.status });
@@ -29,6 +31,7 @@ export class AdminSupportRequestsController {
 
   /** Marks the request answered; closing it again changes nothing. A malformed or unknown id answers 404. */
   @Post(':id/close')
+  @ApiOperation({ summary: 'Close a support request (operators)' })
   @Answers(200, AdminSupportRequestAnswer, 'Closed.')
   @Fails(404)
   @HttpCode(200)

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import {
   CreateSupportRequest,
   type SupportRequestResponse,
@@ -23,6 +24,7 @@ export class SupportRequestsController {
 
   /** 201 { request }; 429 after SUPPORT_REQUESTS_PER_HOUR within an hour. */
   @Post()
+  @ApiOperation({ summary: 'Send a support request' })
   @Answers(201, SupportRequestAnswer, 'Sent.')
   @Fails(429)
   async send(@CurrentUser() user: User, @Body() body: CreateSupportRequest): Promise<SupportRequestResponse> {
@@ -35,6 +37,7 @@ export class SupportRequestsController {
 
   /** The creator's own requests, newest first. */
   @Get()
+  @ApiOperation({ summary: 'The creator\'s support requests' })
   @Answers(200, SupportRequests, 'The creator\'s requests, newest first.')
   async mine(@CurrentUser() user: User): Promise<SupportRequestsResponse> {
     return { requests: (await this.list.forCreator(user.id)).map(toSupportRequestView) };
