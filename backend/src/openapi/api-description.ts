@@ -63,6 +63,8 @@ function addPipelineAnswers(route: ControllerRoute, operation: Operation): void 
     statuses.push(401);
     operation.security = schemes.map((scheme) => ({ [scheme]: [] }));
   }
+  // The operators' sign-in holds a client address after too many wrong credentials (operator-auth.ts).
+  if (schemes.includes('operator')) statuses.push(429);
   const isApi = route.path.startsWith('/api/');
   if (isApi && UNSAFE.has(route.method)) statuses.push(400, 403, 413, 415);
   // A body or query may be invalid; a path segment may not decode (`%ff`).
