@@ -4,7 +4,16 @@ import { AccountMessages, Messages, TwoFactorMessages, type TwoFactorSetupView }
 import { EMAIL_LINKS_PER_HOUR } from '../src/modules/identity/application/ports/email-link-rate-limit.js';
 import { totpCode } from '../src/modules/identity/testing/totp-code.js';
 import { isAddressConfirmation, mailsTo, resetLinkIn, textOf } from './support/account-security.js';
-import { agent, basicAuth, registration, unique, uniqueIp, type Agent } from './support/harness.js';
+import {
+  agent,
+  basicAuth,
+  registration,
+  startApp,
+  unique,
+  uniqueIp,
+  type Agent,
+  type Database,
+} from './support/harness.js';
 import { appWithMailbox, type TestSmtp } from './support/smtp.js';
 
 /*
@@ -27,6 +36,7 @@ const OPERATOR_FAILURES_PER_IP = 10;
 
 describe('account hardening (issue 25)', () => {
   let app: INestApplication;
+  let db: Database;
   let smtp: TestSmtp;
   let close: (() => Promise<void>) | undefined;
 
@@ -34,7 +44,7 @@ describe('account hardening (issue 25)', () => {
     process.env.OPERATOR_USER = OPERATOR.user;
     process.env.OPERATOR_PASSWORD = OPERATOR.password;
     try {
-      ({ app, smtp, close } = await appWithMailbox('hardening', PUBLIC_URL));
+      ({ app, db, smtp, close } = await appWithMailbox('hardening', PUBLIC_URL));
     } finally {
       delete process.env.OPERATOR_USER;
       delete process.env.OPERATOR_PASSWORD;
@@ -269,6 +279,32 @@ describe('account hardening (issue 25)', () => {
         message: Messages.tooManyAttempts(Math.ceil(Number(held.headers['retry-after']) / 60)),
       });
       await admin(uniqueIp(), OPERATOR.password).expect(200);
+    });
+
+    it('counts in PostgreSQL on an install without Redis, as the other limits do', async () => {
+      process.env.OPERATOR_USER = OPERATOR.user;
+      process.env.OPERATOR_PASSWORD = OPERATOR.password;
+      const withoutRedis = await startApp({ redis: false }).finally(() => {
+        delete process.env.OPERATOR_USER;
+        delete process.env.OPERATOR_PASSWORD;
+      });
+      try {
+        const ip = uniqueIp();
+        const call = (password: string) =>
+          request(withoutRedis.getHttpServer())
+            .get('/api/admin/support-requests')
+            .set('X-Forwarded-For', ip)
+            .set('Authorization', basicAuth(OPERATOR.user, password));
+        for (let i = 0; i < OPERATOR_FAILURES_PER_IP; i += 1) await call(`wrong password ${i}`).expect(401);
+
+        await call(OPERATOR.password).expect(429);
+        const rows = await db.query<{ points: number }>('select points from rate_limits where key = $1', [
+          `operator_sign_in_ip:${ip}`,
+        ]);
+        expect(rows.rows).toEqual([{ points: OPERATOR_FAILURES_PER_IP }]);
+      } finally {
+        await withoutRedis.close();
+      }
     });
 
     it('does not count the right password', async () => {
