@@ -2,7 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { AccountMessages, Messages, TwoFactorMessages, type TwoFactorSetupView } from '@linkbio/shared-contracts';
 import { EMAIL_LINKS_PER_HOUR } from '../src/modules/identity/application/ports/email-link-rate-limit.js';
+import { ATTEMPT_LIMITS } from '../src/modules/identity/infrastructure/flexible-attempt.limiter.js';
 import { totpCode } from '../src/modules/identity/testing/totp-code.js';
+import { OPERATOR_FAILURES_PER_IP } from '../src/shared/http/operator-auth.js';
 import { isAddressConfirmation, mailsTo, resetLinkIn, textOf } from './support/account-security.js';
 import {
   agent,
@@ -27,15 +29,15 @@ import { appWithMailbox, type TestSmtp } from './support/smtp.js';
 const PUBLIC_URL = 'https://linkbio.test';
 const OPERATOR = { user: 'ops', password: 'correct horse battery' };
 const LINK = /(https?:\/\/\S+\/verify-email\?token=([A-Za-z0-9_-]+))/;
-/** Issue 25's limits, as the README gives them. */
-const TWO_FACTOR_PER_ACCOUNT = 5;
-const TWO_FACTOR_PER_IP = 20;
-const PASSWORD_CHECKS_PER_ACCOUNT = 10;
-const RESETS_PER_ADDRESS_AND_IP = 5;
-const OPERATOR_FAILURES_PER_IP = 10;
+const { perEmail: TWO_FACTOR_PER_ACCOUNT, perIp: TWO_FACTOR_PER_IP } = ATTEMPT_LIMITS.two_factor;
+const PASSWORD_CHECKS_PER_ACCOUNT = ATTEMPT_LIMITS.password_change.perEmail;
+const RESETS_PER_ADDRESS_AND_IP = ATTEMPT_LIMITS.password_reset_email.perEmailAndIp;
 
 describe('account hardening (issue 25)', () => {
   let app: INestApplication;
+  /** Another API process on the same stores, and one without Redis (its limits in PostgreSQL). */
+  let other: INestApplication;
+  let withoutRedis: INestApplication;
   let db: Database;
   let smtp: TestSmtp;
   let close: (() => Promise<void>) | undefined;
@@ -45,13 +47,20 @@ describe('account hardening (issue 25)', () => {
     process.env.OPERATOR_PASSWORD = OPERATOR.password;
     try {
       ({ app, db, smtp, close } = await appWithMailbox('hardening', PUBLIC_URL));
+      // Started with the first and closed with it: passport keeps the last sign-in strategy process-wide.
+      other = await startApp();
+      withoutRedis = await startApp({ redis: false });
     } finally {
       delete process.env.OPERATOR_USER;
       delete process.env.OPERATOR_PASSWORD;
     }
   });
 
-  afterAll(() => close?.());
+  afterAll(async () => {
+    await other?.close();
+    await withoutRedis?.close();
+    await close?.();
+  });
 
   const isReset = (mail: { raw: string }) => /reset-password\?token=/.test(textOf(mail as never));
   const resetTokens = async (email: string, count = 1) =>
@@ -120,6 +129,22 @@ describe('account hardening (issue 25)', () => {
       await thief.post('/api/auth/2fa/verify').send({ recoveryCode: recoveryCodes[0] }).expect(401);
       await thief.get('/api/auth/me').expect(401);
     });
+  });
+
+  it('a waiting sign-in on one API process ends when the password changes on another', async () => {
+    {
+      const { client, details, recoveryCodes } = await withTwoFactor();
+      const thief = agent(other);
+      await passwordStep(thief, details.email, details.password);
+
+      const newPassword = 'battery staple horse';
+      await client
+        .post('/api/auth/password')
+        .send({ currentPassword: details.password, newPassword, confirmPassword: newPassword })
+        .expect(200);
+
+      await thief.post('/api/auth/2fa/verify').send({ recoveryCode: recoveryCodes[0] }).expect(401);
+    }
   });
 
   describe('reset links', () => {
@@ -282,13 +307,7 @@ describe('account hardening (issue 25)', () => {
     });
 
     it('counts in PostgreSQL on an install without Redis, as the other limits do', async () => {
-      process.env.OPERATOR_USER = OPERATOR.user;
-      process.env.OPERATOR_PASSWORD = OPERATOR.password;
-      const withoutRedis = await startApp({ redis: false }).finally(() => {
-        delete process.env.OPERATOR_USER;
-        delete process.env.OPERATOR_PASSWORD;
-      });
-      try {
+      {
         const ip = uniqueIp();
         const call = (password: string) =>
           request(withoutRedis.getHttpServer())
@@ -302,8 +321,6 @@ describe('account hardening (issue 25)', () => {
           `operator_sign_in_ip:${ip}`,
         ]);
         expect(rows.rows).toEqual([{ points: OPERATOR_FAILURES_PER_IP }]);
-      } finally {
-        await withoutRedis.close();
       }
     });
 

@@ -4,6 +4,7 @@ import { Messages } from '@linkbio/shared-contracts';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Env } from '../../config/env.js';
 import type { LimiterFactory } from '../infrastructure/rate-limiters.js';
+import { isStoreUnavailable } from './store-unavailable.js';
 
 export const OPERATOR_REALM = 'Linkbio operators';
 
@@ -66,7 +67,7 @@ const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 /**
  * Express middleware for operator-only paths (/admin/queues, /api/admin, /metrics): 401 with a Basic challenge
  * without the credentials; a client address with too many wrong ones lately 429 with Retry-After, even with
- * the right ones, until its window has passed.
+ * the right ones, until its window has passed; 503 while the store of the limits is away.
  */
 export function requireOperator(env: Env, limit: OperatorSignInLimit) {
   const configured = Boolean(env.OPERATOR_USER && env.OPERATOR_PASSWORD);
@@ -91,6 +92,10 @@ export function requireOperator(env: Env, limit: OperatorSignInLimit) {
       .json({ statusCode: 401, message: operatorAuthRequired(env) });
   };
   return (request: Request, response: Response, next: NextFunction): void => {
-    check(request, response, next).catch(next);
+    check(request, response, next).catch((error: unknown) => {
+      if (!isStoreUnavailable(error)) return next(error);
+      // The limits' store is away: answered as every route answers an outage.
+      response.status(503).set('Retry-After', '5').json({ statusCode: 503, message: Messages.serviceUnavailable });
+    });
   };
 }
