@@ -30,7 +30,9 @@ import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { jsonBody, noPrototypeKeys, sameSiteJsonOnly } from './shared/http/request-guards.js';
 import { createValidationPipe } from './shared/http/validation.js';
 import { Clock } from './shared/clock.js';
-import { requireOperator } from './shared/http/operator-auth.js';
+import { OperatorSignInLimit, requireOperator } from './shared/http/operator-auth.js';
+import { PG_POOL, REDIS } from './shared/infrastructure/infrastructure.tokens.js';
+import { limitersOver } from './shared/infrastructure/rate-limiters.js';
 import { JobQueues } from './shared/queues/job-queues.js';
 import { JobSchedules } from './shared/queues/job-schedules.js';
 import { registerQueueMetrics } from './shared/queues/queue-metrics.js';
@@ -85,16 +87,19 @@ export async function createApp(env: Env, options: { logger?: Logger } = {}): Pr
     (middleware: (req: Request, res: Response, next: NextFunction) => unknown) => (req: Request, res: Response, next: NextFunction) =>
       req.originalUrl.split('?')[0] === STRIPE_WEBHOOK_PATH ? next() : middleware(req, res, next);
 
-  // Operators' paths answer only to their HTTP Basic credentials: the queues' dashboard and the admin API.
+  // Operators' paths answer only to their HTTP Basic credentials: the queues' dashboard and the admin API;
+  // wrong ones are counted per client address in the store of the other limits.
   const allowedOrigins = allowedOriginsOf(env);
-  app.use(QUEUE_DASHBOARD_PATH, requireOperator(env), queueDashboard(app.get(JobQueues).all(), allowedOrigins));
-  app.use(ADMIN_API_PATH, requireOperator(env));
+  const limiters = limitersOver({ redis: app.get(REDIS), pool: app.get(PG_POOL), redisKeyPrefix: env.REDIS_KEY_PREFIX });
+  const operatorOnly = requireOperator(env, new OperatorSignInLimit(limiters));
+  app.use(QUEUE_DASHBOARD_PATH, operatorOnly, queueDashboard(app.get(JobQueues).all(), allowedOrigins));
+  app.use(ADMIN_API_PATH, operatorOnly);
 
   // Metrics (Prometheus's scrape): here behind the operators' credentials, or on METRICS_PORT without them.
   const metrics = app.get(PrometheusMetrics);
   metrics.collectProcessMetrics();
   registerQueueMetrics(metrics, app.get(JobQueues), app.get(JobSchedules));
-  if (env.METRICS_PORT === undefined) app.use(METRICS_PATH, requireOperator(env), metrics.answer);
+  if (env.METRICS_PORT === undefined) app.use(METRICS_PATH, operatorOnly, metrics.answer);
   else await metrics.listen(env.METRICS_PORT, env.HOST);
 
   app.use('/api', exceptWebhook(sameSiteJsonOnly(allowedOrigins)));

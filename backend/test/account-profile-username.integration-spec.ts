@@ -1,6 +1,6 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import request from 'supertest';
-import { AccountMessages, Messages, type AnalyticsView, type LinkView, type UserView } from '@linkbio/shared-contracts';
+import { AccountMessages, Messages, isReservedUsername, type AnalyticsView, type LinkView, type UserView } from '@linkbio/shared-contracts';
 import { USERNAME_CHANGES_PER_HOUR } from '../src/modules/identity/application/ports/username-change-rate-limit.js';
 import { agent, analyticsSettled, Database, registration, signedInCreator, startApp, startWorker, unique, type Agent } from './support/harness.js';
 
@@ -183,6 +183,18 @@ describe('changing the username over HTTP', () => {
     'venmo',
     'apple-pay',
     'stripe-support',
+    // look-alikes of official names, and reserved names with digits after them (issue 25)
+    'adm1n',
+    'l1nkbio',
+    'supp0rt',
+    'paypa1',
+    'str1pe',
+    'r00t',
+    '0fficial',
+    'adrnin',
+    'llnkbio',
+    'paypal1',
+    'support1',
   ])('refuses the reserved name %p at sign-up and at rename', async (name) => {
     expect((await signUp(name).expect(400)).body.message).toBe(Messages.usernameReserved);
     const { client, user } = await signedInCreator(app);
@@ -203,6 +215,20 @@ describe('changing the username over HTTP', () => {
     await expectMoved(`/${grandfathered}`, `/${next}`);
     await rename(client, grandfathered).expect(200);
     await get(`/${grandfathered}`).expect(200);
+  });
+
+  it('keeps the page and the sign-in of an account named as a look-alike before look-alikes were refused', async () => {
+    const { client, details, user } = await signedInCreator(app);
+    const lookAlike = `supp0rt${Date.now() % 1_000_000_000}`;
+    expect(isReservedUsername(lookAlike)).toBe(true);
+    await db.query('update users set username = $2 where id = $1', [user.id, lookAlike]);
+
+    await get(`/${lookAlike}`).expect(200);
+    expect((await get(`/api/users/${lookAlike}`).expect(200)).body.user.username).toBe(lookAlike);
+    await client.put('/api/users/profile').send({ displayName: 'Still here' }).expect(200);
+    const again = agent(app);
+    await again.post('/api/auth/login').send({ email: details.email, password: details.password }).expect(200);
+    expect((await again.get('/api/auth/me').expect(200)).body.username).toBe(lookAlike);
   });
 
   it(`allows ${USERNAME_CHANGES_PER_HOUR} changes an hour, then 429 with Retry-After`, async () => {

@@ -83,6 +83,8 @@ function addPipelineAnswers(route: ControllerRoute, operation: Operation): void 
   if (schemes.size > 0) statuses.push(401);
   // Declared on every operation: an empty list says a call needs no credentials at all.
   operation.security = [...schemes].map((scheme) => ({ [scheme]: [] }));
+  // The operators' sign-in holds a client address after too many wrong credentials (operator-auth.ts).
+  if (schemes.has('operator')) statuses.push(429);
   const isApi = route.path.startsWith('/api/');
   // The API parses a JSON body whatever the method (a malformed one is a 400, an oversized one a 413); a
   // state-changing call must also come from the same site (403) and send JSON only (415).

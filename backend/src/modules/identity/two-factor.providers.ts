@@ -2,9 +2,7 @@ import type { Provider, Type } from '@nestjs/common';
 import type pg from 'pg';
 import { type Env, sessionSecrets } from '../../config/env.js';
 import { ENV, PG_POOL } from '../../shared/infrastructure/infrastructure.tokens.js';
-import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { Totp } from './application/ports/totp.js';
-import { TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SECONDS, TwoFactorAttemptLimit } from './application/ports/two-factor-attempt-limit.js';
 import { TwoFactorStore } from './application/ports/two-factor.store.js';
 import { TwoFactorUseCase } from './application/two-factor.use-case.js';
 import { TwoFactorController } from './http/two-factor.controller.js';
@@ -21,6 +19,5 @@ export const TWO_FACTOR_PROVIDERS: Provider[] = [
     useFactory: (pool: pg.Pool, env: Env) => new PostgresTwoFactorStore(pool, sessionSecrets(env)),
   },
   { provide: Totp, useClass: OtpauthTotp },
-  rateLimitProvider(TwoFactorAttemptLimit, 'two_factor', TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SECONDS),
   TwoFactorUseCase,
 ];

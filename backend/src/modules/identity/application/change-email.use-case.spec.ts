@@ -1,6 +1,7 @@
 import { EmailMessages, Messages } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { ATTEMPT_LIMITS } from '../infrastructure/flexible-attempt.limiter.js';
+import { EMAIL_LINKS_PER_HOUR } from './ports/email-link-rate-limit.js';
 import { emailAddressWorld, ORIGIN } from '../testing/email-address-world.js';
 import type { ChangeEmailCommand } from './change-email.use-case.js';
 
@@ -76,5 +77,30 @@ describe('ChangeEmailUseCase and the confirmation of a change', () => {
     await expect(confirmToken(first)).rejects.toEqual(aDomainError('invalid', EmailMessages.tokenInvalid));
     await expect(confirmToken(second)).resolves.toBe(EmailMessages.changed('second@new.example'));
     expect((await users.findById(alice.id))!.email).toBe('second@new.example');
+  });
+
+  it('counts an attempt at a taken address too, and answers a limited account alike for any address', async () => {
+    const { ask } = await setup();
+    for (let i = 0; i < EMAIL_LINKS_PER_HOUR; i += 1) {
+      await expect(ask({ email: 'bob@example.com' })).rejects.toEqual(aDomainError('conflict', Messages.emailTaken));
+    }
+
+    const taken = await ask({ email: 'bob@example.com' }).catch((error: unknown) => error);
+    const free = await ask({ email: 'free@new.example' }).catch((error: unknown) => error);
+
+    expect(taken).toMatchObject({ kind: 'too_many' });
+    expect(free).toEqual(taken);
+  });
+
+  it('ends a reset link of the old address once the change is confirmed', async () => {
+    const { alice, resetTokens, ask, lastMailTo, confirmToken, clock } = await setup();
+    const expiresAt = new Date(clock.now().getTime() + 60 * 60 * 1000);
+    await resetTokens.replace({ userId: alice.id, tokenHash: 'a'.repeat(64), createdAt: clock.now(), expiresAt });
+    await ask();
+    expect(resetTokens.all()).toHaveLength(1);
+
+    await confirmToken((await lastMailTo('alice@new.example')).token!);
+
+    expect(resetTokens.all()).toEqual([]);
   });
 });

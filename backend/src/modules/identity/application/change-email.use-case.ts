@@ -16,6 +16,8 @@ import { UserRepository } from './ports/user.repository.js';
 export interface ChangeEmailCommand {
   userId: Id;
   ip: string;
+  /** This browser's device id when it signed in to the account before (its attempts count on their own). */
+  device?: string | null;
   email: string;
   password: string;
   /** Where the dashboard is (PUBLIC_URL): the link goes to its /verify-email page. */
@@ -27,8 +29,10 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
 /**
  * A signed-in creator asks to move their account to another address. The password is checked first, counted
  * as the password change counts it (per account and per client address); then the address must differ from
- * the current one and belong to no other account. A link goes to the NEW address (after the answer, at most
- * EMAIL_LINKS_PER_HOUR links an hour); nothing changes until it is opened (ConfirmEmailUseCase).
+ * the current one. Every such attempt counts against the account's EMAIL_LINKS_PER_HOUR links an hour, before
+ * the address is looked up, so a limited account gets the same 429 whichever address it gives and a taken
+ * address cannot be probed faster than that; then it must belong to no other account. A link goes to the NEW
+ * address (after the answer); nothing changes until it is opened (ConfirmEmailUseCase).
  */
 @Injectable()
 export class ChangeEmailUseCase {
@@ -48,16 +52,16 @@ export class ChangeEmailUseCase {
   async execute(command: ChangeEmailCommand): Promise<string> {
     const user = await this.users.readById(command.userId);
     if (!user) throw userNotFound();
-    const attempt = { action: 'password_change' as const, ip: command.ip, email: user.email };
+    const attempt = { action: 'password_change' as const, ip: command.ip, email: user.email, device: command.device };
     await this.limiter.consume(attempt);
     if (!(await this.hasher.verify(user.passwordHash, command.password))) throw emailPasswordWrong();
     await this.limiter.succeeded(attempt);
 
     const email = command.email.trim();
     if (sameAddress(email, user.email)) throw emailSameAddress();
+    await countLinkAskedFor(this.rateLimit, user);
     const holder = await this.users.findByEmail(email);
     if (holder && holder.id !== user.id) throw emailTaken();
-    await countLinkAskedFor(this.rateLimit, user);
 
     const ports = { confirmations: this.confirmations, transactions: this.transactions, emails: this.emails };
     const linkOrigin = command.linkOrigin;

@@ -6,6 +6,7 @@ import { DeferredBackgroundWork } from '../testing/deferred-background-work.js';
 import { FakePasswordHasher } from '../testing/fake-password.hasher.js';
 import { storedUser } from '../testing/stored-user.js';
 import { InMemoryAccountSessions } from '../testing/in-memory-account-sessions.js';
+import { InMemoryPasswordResetTokens } from '../testing/in-memory-password-reset-tokens.js';
 import { InMemoryUserRepository } from '../testing/in-memory-user.repository.js';
 import { memoryAttemptLimiter } from '../testing/memory-attempt-limiter.js';
 import { RecordingAccountEmails } from '../testing/recording-account-emails.js';
@@ -39,11 +40,13 @@ const setup = async () => {
   }
   const emails = new RecordingAccountEmails();
   const background = new DeferredBackgroundWork();
+  const resetTokens = new InMemoryPasswordResetTokens();
   const changePassword = new ChangePasswordUseCase(
     users,
     hasher,
     memoryAttemptLimiter(),
     sessions,
+    resetTokens,
     emails,
     background,
     clock,
@@ -59,7 +62,7 @@ const setup = async () => {
     });
   const passwordWorks = async (password: string) =>
     hasher.verify((await users.findById(alice.id))!.passwordHash, password);
-  return { alice, users, sessions, emails, background, change, passwordWorks };
+  return { alice, users, sessions, resetTokens, emails, background, change, passwordWorks, clock };
 };
 
 describe('ChangePasswordUseCase', () => {
@@ -84,6 +87,16 @@ describe('ChangePasswordUseCase', () => {
         .map((row) => row.sid)
         .sort(),
     ).toEqual(['bobs', 'here']);
+  });
+
+  it('ends a reset link mailed before', async () => {
+    const { alice, resetTokens, change, clock } = await setup();
+    const expiresAt = new Date(clock.now().getTime() + 60 * 60 * 1000);
+    await resetTokens.replace({ userId: alice.id, tokenHash: 'a'.repeat(64), createdAt: clock.now(), expiresAt });
+
+    await change();
+
+    expect(resetTokens.all()).toEqual([]);
   });
 
   it('tells the owner by e-mail, sent after the answer', async () => {

@@ -10,6 +10,7 @@ import { AccountEmails } from './ports/account-emails.js';
 import { AttemptLimiter } from './ports/attempt-limiter.js';
 import { BackgroundWork } from './ports/background-work.js';
 import { EmailConfirmations } from './ports/email-confirmations.js';
+import { PasswordResetTokens } from './ports/password-reset-tokens.js';
 import { UserRepository } from './ports/user.repository.js';
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -19,7 +20,8 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  * while no newer link of its kind replaced it; anything else is refused with one answer and changes nothing.
  * - 'verify': the account's address is confirmed, if it is still the address the link was sent to.
  * - 'change': the account moves to the new address, confirmed, unless another account has taken it since
- *   (checked again here and by the unique index); the OLD address is told, in the same transaction.
+ *   (checked again here and by the unique index); the OLD address is told, and a reset link mailed to it
+ *   ends, in the same transaction.
  * Answers what the creator reads.
  */
 @Injectable()
@@ -27,6 +29,7 @@ export class ConfirmEmailUseCase {
   constructor(
     private readonly users: UserRepository,
     private readonly confirmations: EmailConfirmations,
+    private readonly resetTokens: PasswordResetTokens,
     private readonly emails: AccountEmails,
     private readonly transactions: Transactions,
     private readonly limiter: AttemptLimiter,
@@ -55,6 +58,7 @@ export class ConfirmEmailUseCase {
       const before = { email: user.email, displayName: user.displayName };
       user.changeEmail(link.email, now);
       await this.users.save(user);
+      await this.resetTokens.removeFor(user.id);
       await this.emails.enqueue(emailChangedMessage(before, link.email, now), now);
       return EmailMessages.changed(link.email);
     });

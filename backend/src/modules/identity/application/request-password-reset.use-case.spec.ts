@@ -45,7 +45,7 @@ const setup = async () => {
     clock,
   );
   const ask = (email: string, ip = '10.0.0.1') => useCase.execute({ email, ip, linkOrigin: ORIGIN });
-  return { alice, users, tokens, emails, background, clock, ask };
+  return { alice, users, tokens, emails, background, clock, ask, useCase };
 };
 
 const tokenOf = (text: string) => LINK.exec(text)?.[1];
@@ -129,20 +129,40 @@ describe('RequestPasswordResetUseCase', () => {
     expect(emails.sent).toEqual([]);
   });
 
-  it('limits requests per address, known or not, with the same answer for both', async () => {
-    const { background, ask } = await setup();
-    const { perEmail } = ATTEMPT_LIMITS.password_reset;
+  it('answers past the allowance of an address exactly as within it, sending nothing more', async () => {
+    const { emails, background, ask } = await setup();
+    const { perEmailAndIp } = ATTEMPT_LIMITS.password_reset_email;
 
-    for (let i = 0; i < perEmail; i += 1) {
-      await ask('alice@example.com', `10.0.1.${i}`);
-      await ask('nobody@example.com', `10.0.2.${i}`);
+    const answers = [];
+    for (let i = 0; i < perEmailAndIp + 3; i += 1) answers.push(await ask('alice@example.com', '10.0.1.1'));
+    await background.runAll();
+
+    expect(answers).toEqual(Array(perEmailAndIp + 3).fill(undefined));
+    expect(emails.sent).toHaveLength(perEmailAndIp);
+  });
+
+  it('gives each client address its own allowance under a cap per address, and the owner’s browser its own', async () => {
+    const { emails, background, useCase } = await setup();
+    const { perEmailAndIp, perEmail, perDevice } = ATTEMPT_LIMITS.password_reset_email;
+    const ask = (ip: string, device: string | null = null) =>
+      useCase.execute({ email: 'alice@example.com', ip, device, linkOrigin: ORIGIN });
+
+    for (let i = 0; i < perEmailAndIp; i += 1) await ask('10.0.2.1');
+    await ask('10.0.2.2');
+    await background.runAll();
+    expect(emails.sent).toHaveLength(perEmailAndIp + 1);
+
+    for (let n = 0; emails.sent.length < perEmail; n += 1) {
+      await ask(`10.0.3.${n}`);
+      await background.runAll();
     }
-    const known = await ask('Alice@example.com', '10.0.3.1').catch((error: unknown) => error);
-    const unknown = await ask('nobody@example.com', '10.0.3.2').catch((error: unknown) => error);
+    await ask('10.0.4.1');
+    await background.runAll();
+    expect(emails.sent).toHaveLength(perEmail);
 
-    expect(known).toEqual(aDomainError('too_many', Messages.tooManyAttempts(60)));
-    expect(unknown).toEqual(known);
-    expect(background.pending).toBe(2 * perEmail);
+    for (let i = 0; i < perDevice + 1; i += 1) await ask('10.0.4.1', 'owners-device');
+    await background.runAll();
+    expect(emails.sent).toHaveLength(perEmail + perDevice);
   });
 
   it('limits requests per client address', async () => {

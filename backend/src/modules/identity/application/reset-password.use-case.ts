@@ -22,7 +22,8 @@ export interface ResetPasswordCommand {
  * The link from the reset e-mail, with a new password. The token works once, while valid and while no newer
  * one replaced it; anything else is refused with one answer and changes nothing. The token is used and the
  * password stored in one transaction, with an e-mail telling the owner; then every session of the account
- * ends, and the account's failed sign-ins are forgotten (whoever reads its mailbox may sign in at once).
+ * ends (sign-ins waiting for their second step too), and the account's failed sign-ins and codes are
+ * forgotten (whoever reads its mailbox may sign in at once).
  */
 @Injectable()
 export class ResetPasswordUseCase {
@@ -58,5 +59,6 @@ export class ResetPasswordUseCase {
     this.background.start('password changed e-mail', () => this.emails.deliver());
     await this.sessions.endAllOf(user.id, null);
     await this.limiter.succeeded({ action: 'login', ip: command.ip, email: user.email });
+    await this.limiter.succeeded({ action: 'two_factor', ip: command.ip, email: user.email });
   }
 }

@@ -1,38 +1,35 @@
 import { Messages, RECOVERY_CODE_COUNT, TwoFactorMessages } from '@linkbio/shared-contracts';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
-import { InMemoryRateLimit } from '../../../shared/testing/in-memory-rate-limit.js';
 import { User } from '../domain/user.js';
+import { ATTEMPT_LIMITS } from '../infrastructure/flexible-attempt.limiter.js';
 import { OtpauthTotp } from '../infrastructure/otpauth-totp.js';
 import { FakePasswordHasher } from '../testing/fake-password.hasher.js';
 import { InMemoryTwoFactorStore } from '../testing/in-memory-two-factor.store.js';
+import { memoryAttemptLimiter } from '../testing/memory-attempt-limiter.js';
 import { totpCode } from '../testing/totp-code.js';
-import { TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SECONDS, TwoFactorAttemptLimit } from './ports/two-factor-attempt-limit.js';
+import type { AttemptOrigin } from './ports/attempt-limiter.js';
 import { TwoFactorUseCase } from './two-factor.use-case.js';
 
 const START = new Date('2026-11-24T12:00:00.000Z');
-
-class Attempts extends TwoFactorAttemptLimit {
-  constructor(private readonly inner: InMemoryRateLimit) {
-    super();
-  }
-  consume(key: string) {
-    return this.inner.consume(key);
-  }
-}
+const CODES = ATTEMPT_LIMITS.two_factor;
+let address = 0;
+/** A browser of its own at a client address of its own. */
+const stranger = (): AttemptOrigin => ({ ip: `10.2.${(address += 1) >> 8}.${address & 255}`, device: null });
+const ownersDevice: AttemptOrigin = { ip: '10.3.0.1', device: 'owners-device' };
 
 async function setup() {
   const clock = new FixedClock(START);
   const hasher = new FakePasswordHasher();
   const store = new InMemoryTwoFactorStore();
-  const twoFactor = new TwoFactorUseCase(
-    store,
-    new OtpauthTotp(),
-    hasher,
-    new Attempts(new InMemoryRateLimit(clock, TWO_FACTOR_ATTEMPTS, TWO_FACTOR_WINDOW_SECONDS)),
-    clock,
-  );
+  const twoFactor = new TwoFactorUseCase(store, new OtpauthTotp(), hasher, memoryAttemptLimiter(), clock);
   const user = User.register(
-    { username: 'maya', email: 'maya@example.com', passwordHash: await hasher.hash('secret-1'), displayName: 'Maya', bio: null },
+    {
+      username: 'maya',
+      email: 'maya@example.com',
+      passwordHash: await hasher.hash('secret-1'),
+      displayName: 'Maya',
+      bio: null,
+    },
     START,
   );
   const later = (seconds: number) => clock.set(new Date(START.getTime() + seconds * 1000));
@@ -42,7 +39,7 @@ async function setup() {
 async function enabled() {
   const context = await setup();
   const { secret } = await context.twoFactor.setup(context.user);
-  const recoveryCodes = await context.twoFactor.enable(context.user.id, totpCode(secret, START));
+  const recoveryCodes = await context.twoFactor.enable(context.user, totpCode(secret, START), stranger());
   return { ...context, secret, recoveryCodes };
 }
 
@@ -53,8 +50,11 @@ describe('TwoFactorUseCase', () => {
     expect(otpauthUrl).toContain(`secret=${secret}`);
     expect(await twoFactor.isRequired(user.id)).toBe(false);
 
-    await expect(twoFactor.enable(user.id, '000000')).rejects.toMatchObject({ kind: 'invalid', message: TwoFactorMessages.codeWrong });
-    const codes = await twoFactor.enable(user.id, totpCode(secret, START));
+    await expect(twoFactor.enable(user, '000000', stranger())).rejects.toMatchObject({
+      kind: 'invalid',
+      message: TwoFactorMessages.codeWrong,
+    });
+    const codes = await twoFactor.enable(user, totpCode(secret, START), stranger());
 
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
@@ -65,57 +65,109 @@ describe('TwoFactorUseCase', () => {
 
   it('refuses to set up again while it is on, and to turn on without a set-up', async () => {
     const { twoFactor, user } = await enabled();
-    await expect(twoFactor.setup(user)).rejects.toMatchObject({ kind: 'conflict', message: TwoFactorMessages.alreadyOn });
+    await expect(twoFactor.setup(user)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: TwoFactorMessages.alreadyOn,
+    });
     const other = await setup();
-    await expect(other.twoFactor.enable(other.user.id, '123456')).rejects.toMatchObject({ message: TwoFactorMessages.setupFirst });
+    await expect(other.twoFactor.enable(other.user, '123456', stranger())).rejects.toMatchObject({
+      message: TwoFactorMessages.setupFirst,
+    });
   });
 
   it('accepts each code once: the code of the set-up, and a later code used twice, are refused', async () => {
     const { twoFactor, user, secret, later } = await enabled();
-    await expect(twoFactor.verify(user.id, { code: totpCode(secret, START) })).rejects.toMatchObject({ message: TwoFactorMessages.codeWrong });
+    await expect(twoFactor.verify(user, { code: totpCode(secret, START) }, stranger())).rejects.toMatchObject({
+      message: TwoFactorMessages.codeWrong,
+    });
 
     later(30);
     const next = totpCode(secret, new Date(START.getTime() + 30_000));
-    await twoFactor.verify(user.id, { code: next });
-    await expect(twoFactor.verify(user.id, { code: next })).rejects.toMatchObject({ message: TwoFactorMessages.codeWrong });
+    await twoFactor.verify(user, { code: next }, stranger());
+    await expect(twoFactor.verify(user, { code: next }, stranger())).rejects.toMatchObject({
+      message: TwoFactorMessages.codeWrong,
+    });
   });
 
   it('accepts each recovery code once, in any case and with spaces, and counts what is left', async () => {
     const { twoFactor, user, recoveryCodes } = await enabled();
     const [first] = recoveryCodes;
-    await twoFactor.verify(user.id, { recoveryCode: ` ${first!.toUpperCase().replace('-', ' ')} ` });
-    await expect(twoFactor.verify(user.id, { recoveryCode: first })).rejects.toMatchObject({ message: TwoFactorMessages.recoveryCodeWrong });
+    await twoFactor.verify(user, { recoveryCode: ` ${first!.toUpperCase().replace('-', ' ')} ` }, stranger());
+    await expect(twoFactor.verify(user, { recoveryCode: first }, stranger())).rejects.toMatchObject({
+      message: TwoFactorMessages.recoveryCodeWrong,
+    });
     expect(await twoFactor.status(user.id)).toEqual({ enabled: true, recoveryCodesLeft: RECOVERY_CODE_COUNT - 1 });
   });
 
   it('wants exactly one of a code and a recovery code', async () => {
     const { twoFactor, user, secret, recoveryCodes } = await enabled();
-    await expect(twoFactor.verify(user.id, {})).rejects.toMatchObject({ message: TwoFactorMessages.codeOrRecoveryCode });
+    await expect(twoFactor.verify(user, {}, stranger())).rejects.toMatchObject({
+      message: TwoFactorMessages.codeOrRecoveryCode,
+    });
     await expect(
-      twoFactor.verify(user.id, { code: totpCode(secret, START), recoveryCode: recoveryCodes[0] }),
+      twoFactor.verify(user, { code: totpCode(secret, START), recoveryCode: recoveryCodes[0] }, stranger()),
     ).rejects.toMatchObject({ message: TwoFactorMessages.codeOrRecoveryCode });
   });
 
-  it(`holds an account after ${TWO_FACTOR_ATTEMPTS} attempts a quarter of an hour, even with the right code`, async () => {
-    const { twoFactor, user, secret, later } = await enabled(); // turning it on was the first attempt
-    for (let i = 1; i < TWO_FACTOR_ATTEMPTS; i += 1) {
-      await expect(twoFactor.verify(user.id, { code: '000000' })).rejects.toMatchObject({ kind: 'invalid' });
+  it(`holds an account after ${CODES.perEmail} wrong codes, even with the right code, but not the owner's device`, async () => {
+    const { twoFactor, user, secret, later } = await enabled();
+    for (let i = 0; i < CODES.perEmail; i += 1) {
+      await expect(twoFactor.verify(user, { code: '000000' }, stranger())).rejects.toMatchObject({ kind: 'invalid' });
     }
     later(30);
     const good = totpCode(secret, new Date(START.getTime() + 30_000));
-    await expect(twoFactor.verify(user.id, { code: good })).rejects.toMatchObject({ kind: 'too_many', message: Messages.tooManyAttempts(15) });
+    await expect(twoFactor.verify(user, { code: good }, stranger())).rejects.toMatchObject({
+      kind: 'too_many',
+      message: Messages.tooManyAttempts(15),
+    });
 
-    later(TWO_FACTOR_WINDOW_SECONDS);
-    await twoFactor.verify(user.id, { code: totpCode(secret, new Date(START.getTime() + TWO_FACTOR_WINDOW_SECONDS * 1000)) });
+    await twoFactor.verify(user, { code: good }, ownersDevice);
+  });
+
+  it(`holds a client address after ${CODES.perIp} wrong codes, whatever the accounts`, async () => {
+    const ip = stranger();
+    const { twoFactor, user, store } = await enabled();
+    for (let i = 0; i < CODES.perIp; i += 1) {
+      const account = { id: user.id, email: `guess${i}@example.com` };
+      await expect(twoFactor.verify(account, { code: '000000' }, ip)).rejects.toMatchObject({ kind: 'invalid' });
+    }
+
+    await expect(twoFactor.verify(user, { code: '000000' }, ip)).rejects.toMatchObject({ kind: 'too_many' });
+    await expect(twoFactor.verify(user, { code: '000000' }, stranger())).rejects.toMatchObject({ kind: 'invalid' });
+    expect(await store.state(user.id)).toMatchObject({ enabled: true });
+  });
+
+  it(`holds the password of switching off after ${ATTEMPT_LIMITS.password_change.perEmail} wrong ones, even the right one`, async () => {
+    const { twoFactor, user, recoveryCodes } = await enabled();
+    for (let i = 0; i < ATTEMPT_LIMITS.password_change.perEmail; i += 1) {
+      await expect(
+        twoFactor.disable(user, `wrong ${i}`, { recoveryCode: recoveryCodes[0] }, stranger()),
+      ).rejects.toMatchObject({
+        message: TwoFactorMessages.passwordWrong,
+      });
+    }
+
+    await expect(
+      twoFactor.disable(user, 'secret-1', { recoveryCode: recoveryCodes[0] }, stranger()),
+    ).rejects.toMatchObject({
+      kind: 'too_many',
+    });
+    expect(await twoFactor.isRequired(user.id)).toBe(true);
+    await twoFactor.disable(user, 'secret-1', { recoveryCode: recoveryCodes[0] }, ownersDevice);
+    expect(await twoFactor.isRequired(user.id)).toBe(false);
   });
 
   it('switches off only with the password and a second step', async () => {
     const { twoFactor, user, recoveryCodes } = await enabled();
-    await expect(twoFactor.disable(user, 'wrong', { recoveryCode: recoveryCodes[0] })).rejects.toMatchObject({ message: TwoFactorMessages.passwordWrong });
-    await expect(twoFactor.disable(user, 'secret-1', { code: '000000' })).rejects.toMatchObject({ message: TwoFactorMessages.codeWrong });
+    await expect(
+      twoFactor.disable(user, 'wrong', { recoveryCode: recoveryCodes[0] }, stranger()),
+    ).rejects.toMatchObject({ message: TwoFactorMessages.passwordWrong });
+    await expect(twoFactor.disable(user, 'secret-1', { code: '000000' }, stranger())).rejects.toMatchObject({
+      message: TwoFactorMessages.codeWrong,
+    });
     expect(await twoFactor.isRequired(user.id)).toBe(true);
 
-    await twoFactor.disable(user, 'secret-1', { recoveryCode: recoveryCodes[1] });
+    await twoFactor.disable(user, 'secret-1', { recoveryCode: recoveryCodes[1] }, stranger());
     expect(await twoFactor.status(user.id)).toEqual({ enabled: false, recoveryCodesLeft: 0 });
   });
 });

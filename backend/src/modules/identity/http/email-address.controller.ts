@@ -8,6 +8,7 @@ import { ChangeEmailUseCase } from '../application/change-email.use-case.js';
 import { ConfirmEmailUseCase } from '../application/confirm-email.use-case.js';
 import { EmailVerificationUseCase } from '../application/email-verification.use-case.js';
 import type { User } from '../domain/user.js';
+import { DeviceCookies } from './device-cookie.js';
 import { linkOrigin } from '../../../shared/link-origin.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { Answers, Fails, MessageViewSchema } from '../../../shared/http/openapi/responses.js';
@@ -24,6 +25,7 @@ export class EmailAddressController {
     private readonly changeEmail: ChangeEmailUseCase,
     private readonly confirmEmail: ConfirmEmailUseCase,
     private readonly verification: EmailVerificationUseCase,
+    private readonly devices: DeviceCookies,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -41,6 +43,7 @@ export class EmailAddressController {
     const sentTo = await this.changeEmail.execute({
       userId: user.id,
       ip: clientIp(request),
+      device: this.devices.trustedDevice(request, user.email),
       email: body.email,
       password: body.password,
       linkOrigin: linkOrigin(this.env),

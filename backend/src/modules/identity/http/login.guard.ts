@@ -33,7 +33,10 @@ export class LoginGuard extends AuthGuard('local') {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
-    const body = (await this.validation.transform(request.body ?? {}, { type: 'body', metatype: LoginRequest })) as LoginRequest;
+    const body = (await this.validation.transform(request.body ?? {}, {
+      type: 'body',
+      metatype: LoginRequest,
+    })) as LoginRequest;
     request.body = body;
     const device = this.devices.trustedDevice(request, body.email);
     const attempt = { action: 'login' as const, ip: request.ip ?? 'unknown', email: body.email, device };
@@ -43,7 +46,7 @@ export class LoginGuard extends AuthGuard('local') {
     const user = request.user as User;
     if (await this.twoFactor.isRequired(user.id)) {
       // The password was right; signing in waits for the second step (POST /api/auth/2fa/verify).
-      await awaitSecondStep(request, user.id, this.clock.now());
+      await awaitSecondStep(request, user, this.clock.now());
       markSecondStepRequired(request);
       return true;
     }

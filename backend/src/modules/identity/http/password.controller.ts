@@ -14,6 +14,7 @@ import { ChangePasswordUseCase } from '../application/change-password.use-case.j
 import { RequestPasswordResetUseCase } from '../application/request-password-reset.use-case.js';
 import { ResetPasswordUseCase } from '../application/reset-password.use-case.js';
 import type { User } from '../domain/user.js';
+import { DeviceCookies } from './device-cookie.js';
 import { linkOrigin } from '../../../shared/link-origin.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { SignInRecorder } from './sign-in.recorder.js';
@@ -32,6 +33,7 @@ export class PasswordController {
     private readonly requestReset: RequestPasswordResetUseCase,
     private readonly resetPassword: ResetPasswordUseCase,
     private readonly signIns: SignInRecorder,
+    private readonly devices: DeviceCookies,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -50,6 +52,7 @@ export class PasswordController {
     const changed = await this.changePassword.execute({
       userId: user.id,
       ip: clientIp(request),
+      device: this.devices.trustedDevice(request, user.email),
       currentSid: request.sessionID,
       currentPassword: body.currentPassword,
       newPassword: body.newPassword,
@@ -58,14 +61,22 @@ export class PasswordController {
     return { message: AccountMessages.passwordChanged };
   }
 
-  /** The same answer, in the same time, whether the address has an account or not. */
+  /**
+   * The same answer, in the same time, whether the address has an account or not and whether a link is sent
+   * or the address has had its share (only a client address asking too often gets 429).
+   */
   @Post('password-reset')
   @ApiOperation({ summary: 'Ask for a password reset link' })
   @Answers(200, MessageViewSchema, 'A reset link is on its way if the address has an account.')
   @Fails(429)
   @HttpCode(200)
   async requestLink(@Body() body: PasswordResetRequest, @Req() request: Request): Promise<MessageView> {
-    await this.requestReset.execute({ email: body.email, ip: clientIp(request), linkOrigin: linkOrigin(this.env) });
+    await this.requestReset.execute({
+      email: body.email,
+      ip: clientIp(request),
+      device: this.devices.trustedDevice(request, body.email),
+      linkOrigin: linkOrigin(this.env),
+    });
     return { message: AccountMessages.resetRequested };
   }
 

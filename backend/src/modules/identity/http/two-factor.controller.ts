@@ -16,9 +16,11 @@ import QRCode from 'qrcode';
 import { Clock } from '../../../shared/clock.js';
 import { DomainError } from '../../../shared/domain-error.js';
 import { UserRepository } from '../application/ports/user.repository.js';
+import type { AttemptOrigin } from '../application/ports/attempt-limiter.js';
 import { TwoFactorUseCase } from '../application/two-factor.use-case.js';
 import type { User } from '../domain/user.js';
-import { pendingSecondStep } from './sign-in.js';
+import { DeviceCookies } from './device-cookie.js';
+import { pendingSecondStep, stillPending } from './sign-in.js';
 import { logIn, SignInRecorder } from './sign-in.recorder.js';
 import { CurrentUser, SignedInGuard } from './signed-in.guard.js';
 import { toUserView } from './user.views.js';
@@ -33,6 +35,7 @@ export class TwoFactorController {
     private readonly users: UserRepository,
     private readonly clock: Clock,
     private readonly signIns: SignInRecorder,
+    private readonly devices: DeviceCookies,
   ) {}
 
   @Get()
@@ -62,8 +65,12 @@ export class TwoFactorController {
   @Fails(409, 429)
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  async enable(@CurrentUser() user: User, @Body() body: TwoFactorCodeRequest): Promise<RecoveryCodesView> {
-    const recoveryCodes = await this.twoFactor.enable(user.id, body.code);
+  async enable(
+    @CurrentUser() user: User,
+    @Body() body: TwoFactorCodeRequest,
+    @Req() request: Request,
+  ): Promise<RecoveryCodesView> {
+    const recoveryCodes = await this.twoFactor.enable(user, body.code, this.originOf(request, user));
     return { message: TwoFactorMessages.enabled, recoveryCodes };
   }
 
@@ -73,12 +80,20 @@ export class TwoFactorController {
   @Fails(409, 429)
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  async disable(@CurrentUser() user: User, @Body() body: DisableTwoFactorRequest): Promise<MessageView> {
-    await this.twoFactor.disable(user, body.password, { code: body.code, recoveryCode: body.recoveryCode });
+  async disable(
+    @CurrentUser() user: User,
+    @Body() body: DisableTwoFactorRequest,
+    @Req() request: Request,
+  ): Promise<MessageView> {
+    const factor = { code: body.code, recoveryCode: body.recoveryCode };
+    await this.twoFactor.disable(user, body.password, factor, this.originOf(request, user));
     return { message: TwoFactorMessages.disabled };
   }
 
-  /** The second step after `POST /api/auth/login` answered `{ twoFactorRequired: true }`: signs in. */
+  /**
+   * The second step after `POST /api/auth/login` answered `{ twoFactorRequired: true }`: signs in, unless the
+   * password was changed or reset since it was given (the waiting sign-in ended with the account's sessions).
+   */
   @Post('verify')
   @ApiOperation({ summary: 'Sign in with a two-factor or recovery code (second step)' })
   @Answers(200, UserViewSchema, 'Signed in.')
@@ -89,13 +104,23 @@ export class TwoFactorController {
     @Res({ passthrough: true }) response: Response,
     @Body() body: TwoFactorVerifyRequest,
   ): Promise<UserView> {
-    const userId = pendingSecondStep(request, this.clock.now());
-    if (!userId) throw new DomainError('unauthenticated', TwoFactorMessages.noPendingSignIn);
-    await this.twoFactor.verify(userId, { code: body.code, recoveryCode: body.recoveryCode });
-    const user = await this.users.readById(userId);
-    if (!user) throw new DomainError('unauthenticated', TwoFactorMessages.noPendingSignIn);
+    const pending = pendingSecondStep(request, this.clock.now());
+    const user = pending ? await this.users.readById(pending.userId) : null;
+    if (!pending || !user || !stillPending(pending, user)) {
+      throw new DomainError('unauthenticated', TwoFactorMessages.noPendingSignIn);
+    }
+    await this.twoFactor.verify(
+      user,
+      { code: body.code, recoveryCode: body.recoveryCode },
+      this.originOf(request, user),
+    );
     await logIn(request, user);
     await this.signIns.signedIn(request, response, user);
     return toUserView(user);
+  }
+
+  /** The client address, and this browser's device id if it signed in to the account before. */
+  private originOf(request: Request, user: User): AttemptOrigin {
+    return { ip: request.ip ?? 'unknown', device: this.devices.trustedDevice(request, user.email) };
   }
 }

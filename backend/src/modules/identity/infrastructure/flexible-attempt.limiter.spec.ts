@@ -61,3 +61,60 @@ describe('FlexibleAttemptLimiter: sign-ins from trusted devices', () => {
     await expect(limiter.consume(login())).rejects.toEqual(tooMany);
   });
 });
+
+describe('FlexibleAttemptLimiter: reset e-mails (tryConsume)', () => {
+  const { perEmailAndIp, perEmail, perDevice } = ATTEMPT_LIMITS.password_reset_email;
+  const reset = (ip: string, device: string | null = null) => ({
+    action: 'password_reset_email' as const,
+    email: 'Alice@Example.com ',
+    ip,
+    device,
+  });
+
+  it('answers false instead of rejecting once one client address has had its share of an address', async () => {
+    const limiter = memoryAttemptLimiter();
+    const ip = anotherIp();
+    for (let i = 0; i < perEmailAndIp; i += 1) expect(await limiter.tryConsume(reset(ip))).toBe(true);
+
+    expect(await limiter.tryConsume(reset(ip))).toBe(false);
+    expect(await limiter.tryConsume({ ...reset(ip), email: 'bob@example.com' })).toBe(true);
+    expect(await limiter.tryConsume(reset(anotherIp()))).toBe(true);
+  });
+
+  it('caps the address over every client address, but not the owner’s device', async () => {
+    const limiter = memoryAttemptLimiter();
+    let sent = 0;
+    while (sent < perEmail) if (await limiter.tryConsume(reset(anotherIp()))) sent += 1;
+
+    expect(await limiter.tryConsume(reset(anotherIp()))).toBe(false);
+    for (let i = 0; i < perDevice; i += 1)
+      expect(await limiter.tryConsume(reset(anotherIp(), 'owners-device'))).toBe(true);
+    expect(await limiter.tryConsume(reset(anotherIp(), 'owners-device'))).toBe(false);
+  });
+});
+
+describe('FlexibleAttemptLimiter: two-factor codes', () => {
+  const { perEmail, perIp } = ATTEMPT_LIMITS.two_factor;
+  const code = (overrides: { ip?: string; device?: string | null; email?: string } = {}) => ({
+    action: 'two_factor' as const,
+    email: overrides.email ?? 'alice@example.com',
+    ip: overrides.ip ?? anotherIp(),
+    device: overrides.device ?? null,
+  });
+
+  it('holds the account after its wrong codes from anywhere, but not the owner’s device', async () => {
+    const limiter = memoryAttemptLimiter();
+    for (let i = 0; i < perEmail; i += 1) await limiter.consume(code());
+
+    await expect(limiter.consume(code())).rejects.toEqual(tooMany);
+    await expect(limiter.consume(code({ device: 'owners-device' }))).resolves.toBeUndefined();
+  });
+
+  it('holds a client address trying codes on many accounts', async () => {
+    const limiter = memoryAttemptLimiter();
+    const ip = anotherIp();
+    for (let i = 0; i < perIp; i += 1) await limiter.consume(code({ ip, email: `someone${i}@example.com` }));
+
+    await expect(limiter.consume(code({ ip, email: 'fresh@example.com' }))).rejects.toEqual(tooMany);
+  });
+});

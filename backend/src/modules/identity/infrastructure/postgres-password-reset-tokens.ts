@@ -49,4 +49,8 @@ export class PostgresPasswordResetTokens extends PasswordResetTokens {
     );
     return rows[0]?.user_id ?? null;
   }
+
+  async removeFor(userId: Id): Promise<void> {
+    await this.em.execute('delete from password_reset_tokens where user_id = ?', [userId]);
+  }
 }

@@ -9,6 +9,7 @@ import { DeferredBackgroundWork } from './deferred-background-work.js';
 import { FakePasswordHasher } from './fake-password.hasher.js';
 import { storedUser } from './stored-user.js';
 import { InMemoryEmailConfirmations } from './in-memory-email-confirmations.js';
+import { InMemoryPasswordResetTokens } from './in-memory-password-reset-tokens.js';
 import { InMemoryUserRepository } from './in-memory-user.repository.js';
 import { memoryAttemptLimiter } from './memory-attempt-limiter.js';
 import { RecordingAccountEmails } from './recording-account-emails.js';
@@ -21,6 +22,7 @@ export async function emailAddressWorld() {
   const users = new InMemoryUserRepository();
   const hasher = new FakePasswordHasher();
   const confirmations = new InMemoryEmailConfirmations();
+  const resetTokens = new InMemoryPasswordResetTokens();
   const emails = new RecordingAccountEmails();
   const background = new DeferredBackgroundWork();
   const clock = new FixedClock('2026-03-02T12:00:00.000Z');
@@ -50,7 +52,16 @@ export async function emailAddressWorld() {
     background,
     clock,
   );
-  const confirm = new ConfirmEmailUseCase(users, confirmations, emails, transactions, limiter, background, clock);
+  const confirm = new ConfirmEmailUseCase(
+    users,
+    confirmations,
+    resetTokens,
+    emails,
+    transactions,
+    limiter,
+    background,
+    clock,
+  );
   /** Runs the work after the answers, then the last e-mail sent to `to` and the token of its link. */
   const lastMailTo = async (to: string) => {
     await background.runAll();
@@ -62,6 +73,7 @@ export async function emailAddressWorld() {
     users,
     hasher,
     confirmations,
+    resetTokens,
     emails,
     background,
     clock,

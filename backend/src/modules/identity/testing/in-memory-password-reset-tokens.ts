@@ -30,4 +30,8 @@ export class InMemoryPasswordResetTokens extends PasswordResetTokens {
     this.byUser.delete(token.userId);
     return token.userId;
   }
+
+  async removeFor(userId: Id): Promise<void> {
+    this.byUser.delete(userId);
+  }
 }

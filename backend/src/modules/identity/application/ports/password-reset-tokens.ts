@@ -19,4 +19,6 @@ export abstract class PasswordResetTokens {
    * concurrent uses of one token, one gets the account and the other null.
    */
   abstract take(tokenHash: string, now: Date): Promise<Id | null>;
+  /** Ends the account's token, if it has one (its password or its address changed). */
+  abstract removeFor(userId: Id): Promise<void>;
 }
