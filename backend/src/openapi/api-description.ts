@@ -64,9 +64,9 @@ function addPipelineAnswers(route: ControllerRoute, operation: Operation): void 
     operation.security = schemes.map((scheme) => ({ [scheme]: [] }));
   }
   const isApi = route.path.startsWith('/api/');
-  if (isApi && UNSAFE.has(route.method)) statuses.push(400, 403, 413, 415);
-  // A body or query may be invalid; a path segment may not decode (`%ff`).
-  if (operation.requestBody || operation.parameters?.some((parameter) => parameter.in !== 'header')) statuses.push(400);
+  if (isApi && UNSAFE.has(route.method)) statuses.push(403, 413, 415);
+  // A body or query may be invalid; any path or query may not decode to acceptable text (`%ff`, `%00`: well-formed-text.ts).
+  statuses.push(400);
   for (const status of statuses) {
     operation.responses[status] ??= { description: ERROR_DESCRIPTIONS[status], content: { 'application/json': { schema: ErrorBody } } };
   }
