@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, type Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { Messages, TEXT_MAX_LENGTH } from '@linkbio/shared-contracts';
 import { DEVICE_COOKIE, SESSION_COOKIE } from '../src/modules/identity/identity.constants.js';
 import { basicAuth, signedInCreator, startApp, unique, uniqueIp, type Agent } from './support/harness.js';
 import {
@@ -234,6 +235,40 @@ describe('no 500 from any string', () => {
     }
     expect(failures).toEqual([]);
   }, 300_000);
+
+  it('says what is wrong: the same message for the same text in a body, a path or a query, before any field rule', async () => {
+    const { client } = await signedInCreator(app);
+    const refused = async (call: Promise<request.Response>, message: string) =>
+      expect((await call).body).toEqual({ statusCode: 400, message });
+    const support = (message: string) => client.post('/api/support-requests').send({ subject: 'Help', message });
+    await refused(support('\uD800'), Messages.invalidCharacters);
+    await refused(support('a\u0000b'), Messages.nulCharacter);
+    await refused(support('ring \u0007'), Messages.invalidCharacters);
+    // Past every field's own limit (a support message's is 5,000) and the cap, within the body's 64 kB.
+    await refused(support('x'.repeat(TEXT_MAX_LENGTH + 1)), Messages.textTooLong);
+    await refused(
+      client.post('/api/links').send({ title: 'A link', url: 'https://example.com', ['\uDC00']: 1 }),
+      Messages.invalidCharacters,
+    );
+    await refused(client.put('/api/links/order').send({ ids: ['\uD800'] }), Messages.invalidCharacters);
+    await refused(request(server).get('/api/users/%ED%A0%80'), Messages.invalidCharacters);
+    await refused(request(server).get('/book/%ff'), Messages.invalidCharacters);
+    await refused(request(server).get('/verify-email?token=a%00b'), Messages.nulCharacter);
+    await refused(client.get('/api/bookings?cursor=%1B'), Messages.invalidCharacters);
+    // Tab, line feed and carriage return are text; so is a right-to-left override (the field's rules decide).
+    expect((await support('Line one\r\n\tLine two \u202Eabc')).status).toBe(201);
+  });
+
+  it('leaves the Stripe webhook its raw body: a lone surrogate there is for its signature check to refuse', async () => {
+    const response = await request(server)
+      .post('/api/webhooks/stripe')
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', 't=1,v1=00')
+      .send(JSON.stringify({ id: 'evt_\uD800', type: 'payment_intent.succeeded' }));
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.body.message).not.toBe(Messages.invalidCharacters);
+  });
 
   it('answers below 500 whatever the headers it reads hold', async () => {
     const { client } = await signedInCreator(app);
