@@ -63,6 +63,10 @@ describe('wellFormedUrl', () => {
     ['a path and query without escapes', '/api/bookings?limit=10&cursor=abc'],
     ['escaped UTF-8 text', '/book/caf%C3%A9?tz=Europe%2FParis&q=%F0%9F%98%80'],
     ['an escaped line feed in a query', '/api/x?text=a%0Ab'],
+    // The query as the app's parser reads it: an escape that does not decode is U+FFFD there.
+    ['a stray percent sign in a query', '/creator?discount=50%'],
+    ['a query value that does not decode', '/verify-email?token=%ff'],
+    ['an escaped lone surrogate in a query', '/book/creator?tz=%ED%A0%80'],
   ])('lets %s through', (_case, url) => {
     expect(run(url)).toEqual({ next: true });
   });
@@ -73,10 +77,11 @@ describe('wellFormedUrl', () => {
     ['a truncated escape', '/go/%E2%82', Messages.invalidCharacters],
     ['an overlong encoding', '/%C0%80', Messages.invalidCharacters],
     ['a bare percent sign', '/api/users/100%', Messages.invalidCharacters],
-    ['a query value that does not decode', '/verify-email?token=%ff', Messages.invalidCharacters],
+    ['a path that does not decode before a query that does', '/go/%ff?ref=caf%C3%A9', Messages.invalidCharacters],
     ['an escaped NUL in a path', '/api/users/a%00b', Messages.nulCharacter],
     ['an escaped NUL in a query', '/api/bookings?cursor=a%00b', Messages.nulCharacter],
     ['an escaped control character', '/api/bookings?cursor=%1B', Messages.invalidCharacters],
+    ['an escaped NUL beside an escape that does not decode', '/verify-email?token=%ff%00', Messages.nulCharacter],
   ])('answers 400 for %s', (_case, url, message) => {
     expect(run(url)).toEqual({ next: false, status: 400, body: { statusCode: 400, message } });
   });

@@ -1,3 +1,4 @@
+import { unescape as readQuery } from 'node:querystring';
 import type { NextFunction, Request, Response } from 'express';
 import { isWellFormedText, Messages, TEXT_MAX_LENGTH } from '@linkbio/shared-contracts';
 
@@ -20,22 +21,28 @@ export function textProblem(text: string): string | null {
 }
 
 /**
- * What is wrong with a request's path and query (as the request line has them, percent-encoded), or null: they
- * must decode (`%ff`, `%ED%A0%80` do not) to text `textProblem` takes (`%00` is not). Node itself lets through
- * no raw byte outside printable ASCII in a request line, so a URL without `%` is plain text, passed at once.
+ * What is wrong with a request's path and query (as the request line has them, percent-encoded), or null. The
+ * path must decode (`%ff`, `%ED%A0%80` do not: the router would fail on them) to text `textProblem` takes
+ * (`%00` is not). The query is read as the app's query parser reads it, an escape that does not decode as
+ * U+FFFD (so a stray `?discount=50%` on a shared link still shows the page), and must be text `textProblem`
+ * takes too. Node itself lets through no raw byte outside printable ASCII in a request line, so a URL without
+ * `%` is plain text, passed at once.
  */
 export function urlProblem(url: string): string | null {
   if (!url.includes('%')) return null;
+  const mark = url.indexOf('?');
+  let path: string;
   try {
-    return textProblem(decodeURIComponent(url));
+    path = decodeURIComponent(mark === -1 ? url : url.slice(0, mark));
   } catch {
     return Messages.invalidCharacters;
   }
+  return textProblem(path) ?? (mark === -1 ? null : textProblem(readQuery(url.slice(mark + 1))));
 }
 
 /**
  * Refuses, for every path the app serves (the API, the pages, the operators' tools), a path or query
- * `urlProblem` refuses, with a 400 and its message, before any router or handler decodes it. The hot paths
+ * `urlProblem` refuses, with a 400 and its message, before any router or handler reads it. The hot paths
  * answered before Express leave such requests to it (public-fast-path.ts, signed-in-fast-path.ts).
  */
 export function wellFormedUrl(req: Request, res: Response, next: NextFunction) {
