@@ -9,9 +9,10 @@ const CONTROL_CHARACTERS = /[\u0001-\u0008\u000B\u000C\u000E-\u001F]/;
 /**
  * What is wrong with a piece of text a client sent, or null: longer than any field takes (TEXT_MAX_LENGTH), a
  * NUL (PostgreSQL text cannot hold one) or another C0 control character but tab, line feed and carriage
- * return, or not well-formed Unicode (an unpaired surrogate, which has no UTF-8 form). Every string the API
- * reads goes through this before any field's own rules, so none of them can make a use case, a validator or
- * the database throw.
+ * return, or not well-formed Unicode (an unpaired surrogate, which has no UTF-8 form). Every string of a JSON
+ * body and every path and query goes through this before any field's own rules, so none of them can make a use
+ * case, a validator or the database throw. (Headers need not: Node reads them as Latin-1, one character a byte,
+ * and refuses NUL and the other control characters but tab in them.)
  */
 export function textProblem(text: string): string | null {
   if (text.length > TEXT_MAX_LENGTH) return Messages.textTooLong;
