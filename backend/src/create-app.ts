@@ -29,6 +29,7 @@ import { PUBLIC_APP_BUILD } from './modules/public-pages/public-pages.tokens.js'
 import { DomainErrorFilter } from './shared/http/domain-error.filter.js';
 import { jsonBody, noPrototypeKeys, sameSiteJsonOnly } from './shared/http/request-guards.js';
 import { createValidationPipe } from './shared/http/validation.js';
+import { wellFormedUrl } from './shared/http/well-formed-text.js';
 import { Clock } from './shared/clock.js';
 import { OperatorSignInLimit, requireOperator } from './shared/http/operator-auth.js';
 import { PG_POOL, REDIS } from './shared/infrastructure/infrastructure.tokens.js';
@@ -68,6 +69,8 @@ export async function createApp(env: Env, options: { logger?: Logger } = {}): Pr
   app.disable('x-powered-by');
   app.use(echoRequestIds);
   app.use(securityHeaders());
+  // Every path and query, of the API and the pages alike, decodes to acceptable text or answers 400 here.
+  app.use(wellFormedUrl);
   app.use(compression({ threshold: COMPRESS_FROM_BYTES }));
 
   const orm = app.get(MikroORM);

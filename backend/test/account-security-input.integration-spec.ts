@@ -132,7 +132,7 @@ const rows: Row[] = [
     headers: { 'Sec-Fetch-Site': 'cross-site' },
   }),
   row('end', 'a malformed id', 404, AccountMessages.sessionNotFound, { id: 'not-an-id' }),
-  row('end', 'an encoded NUL', 404, AccountMessages.sessionNotFound, { id: '%00' }),
+  row('end', 'an encoded NUL', 400, Messages.nulCharacter, { id: '%00' }),
   row('end', 'an id that cannot be decoded', 400, undefined, { id: '%E0%A4%A' }),
   row('end', 'another site', 403, Messages.crossSite, { id: SOME_ID, ...EVIL }),
   row('end', 'no session', 401, Messages.notSignedIn, { id: SOME_ID, signedOut: true }),

@@ -432,7 +432,7 @@ describe('links over HTTP', () => {
       expect(await db.fingerprint()).toBe(before);
     });
 
-    it.each(['not-a-uuid', '123', `${randomUUID()}x`, `x${randomUUID()}`, randomUUID().replace(/-/g, ''), "1' or '1'='1", '%00', '%20', '..%2F..%2Fetc'])(
+    it.each(['not-a-uuid', '123', `${randomUUID()}x`, `x${randomUUID()}`, randomUUID().replace(/-/g, ''), "1' or '1'='1", '%20', '..%2F..%2Fetc'])(
       'answers 404 to a malformed link id %j',
       async (id) => {
         const before = await db.fingerprint();
@@ -448,16 +448,19 @@ describe('links over HTTP', () => {
       },
     );
 
-    it('answers a link id that is not even valid percent-encoding with a 400 JSON message', async () => {
+    it.each([
+      ['is not even valid percent-encoding', '%E0%A4%A', Messages.invalidCharacters],
+      ['holds an encoded NUL', '%00', Messages.nulCharacter],
+    ])('answers a link id that %s with a 400 JSON message', async (_case, id, message) => {
       const before = await db.fingerprint();
       for (const response of [
-        await alice.put('/api/links/%E0%A4%A').send({ isActive: false }),
-        await alice.delete('/api/links/%E0%A4%A'),
-        await visitor().post('/api/links/%E0%A4%A/click'),
+        await alice.put(`/api/links/${id}`).send({ isActive: false }),
+        await alice.delete(`/api/links/${id}`),
+        await visitor().post(`/api/links/${id}/click`),
       ]) {
         expect(response.status).toBe(400);
         expect(response.headers['content-type']).toMatch(/^application\/json/);
-        expect(response.body).toEqual({ statusCode: 400, message: "Failed to decode param '%E0%A4%A'" });
+        expect(response.body).toEqual({ statusCode: 400, message });
       }
       expect(await db.fingerprint()).toBe(before);
     });

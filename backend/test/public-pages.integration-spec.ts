@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import type { AnalyticsView, LinkView } from '@linkbio/shared-contracts';
+import { Messages, type AnalyticsView, type LinkView } from '@linkbio/shared-contracts';
 import { agent, analyticsSettled, Database, signedInCreator, startApp, startWorker, unique, type Agent } from './support/harness.js';
 
 /*
@@ -479,12 +479,14 @@ describe('public pages over HTTP', () => {
         '3f0c5a36-0a4d-4a45-9d4f-2f5a2c8f8e11',
         'not-an-id',
         "1'%20or%20'1'='1",
-        '%00',
       ]) {
         const html = await page(`/go/${id}`, visitor(), 404);
         expect(html).toContain('<h1>Link Not Found</h1>');
         expect(meta(html, 'name', 'robots')).toBe('noindex');
       }
+      // An encoded NUL is refused before any route, as in any text (well-formed-text.ts).
+      const nul = await visitor().get('/go/%00').expect(400);
+      expect(nul.body).toEqual({ statusCode: 400, message: Messages.nulCharacter });
       expect((await analytics(client)).totalClicks).toBe(0);
     });
 

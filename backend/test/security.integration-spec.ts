@@ -960,9 +960,9 @@ describe('security of the HTTP API', () => {
   });
 
   describe('odd paths', () => {
-    it('answers a public-page lookup with a NUL byte as an unknown user', async () => {
-      const response = await agent(app).get('/api/users/ab%00cd').expect(404);
-      expect(response.body).toEqual({ statusCode: 404, message: Messages.userNotFound });
+    it('refuses a public-page lookup with a NUL byte with 400, as any text holding one', async () => {
+      const response = await agent(app).get('/api/users/ab%00cd').expect(400);
+      expect(response.body).toEqual({ statusCode: 400, message: Messages.nulCharacter });
     });
 
     it('answers a username that cannot be decoded with 400', async () => {

@@ -1,13 +1,13 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { BioRules, DisplayNameRules, EmailRules, NewPasswordRules, UsernameRules } from './field-rules.js';
 import { Messages } from './messages.js';
-import { MatchesProperty, trimString } from './validators.js';
+import { IsEmailAddress, MatchesProperty, trimString } from './validators.js';
 
 export class LoginRequest {
   @Transform(trimString)
-  @IsEmail({}, { message: Messages.invalidEmail })
+  @IsEmailAddress({ message: Messages.invalidEmail })
   @MaxLength(EMAIL_MAX_LENGTH, { message: Messages.invalidEmail })
   @IsString({ message: Messages.invalidEmail })
   email!: string;

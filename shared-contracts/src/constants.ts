@@ -16,6 +16,12 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const LINK_TITLE_MAX_LENGTH = 100;
 export const LINK_URL_MAX_LENGTH = 2048;
 export const CASHAPP_HANDLE_MAX_LENGTH = 20;
+/**
+ * The longest text the API reads anywhere (a body's string or key, a path, a query value), checked before any
+ * field's own rules: far above every field's own limit (the longest, a support message, is 5,000), so a
+ * field's own message is the one a person sees for text a little too long.
+ */
+export const TEXT_MAX_LENGTH = 20_000;
 
 export const AVATAR_MAX_BYTES = 2_097_152;
 export const BACKGROUND_MAX_BYTES = 5_242_880;

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import {
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
@@ -11,7 +11,7 @@ import {
 } from './constants.js';
 import { Messages } from './messages.js';
 import { USERNAME_PATTERN } from './validation.js';
-import { MaxChars, trimString } from './validators.js';
+import { IsEmailAddress, MaxChars, trimString } from './validators.js';
 
 /**
  * Several decorators as one, written top to bottom as they would be stacked on the property (and applied, as
@@ -38,7 +38,7 @@ export const UsernameRules = () =>
 export const EmailRules = () =>
   rules(
     Transform(trimString),
-    IsEmail({}, { message: Messages.invalidEmail }),
+    IsEmailAddress({ message: Messages.invalidEmail }),
     MaxChars(EMAIL_MAX_LENGTH, { message: Messages.invalidEmail }),
     IsString({ message: Messages.invalidEmail }),
   );

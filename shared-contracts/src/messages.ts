@@ -1,3 +1,5 @@
+import { TEXT_MAX_LENGTH } from './constants.js';
+
 /** Every message a person reads from validation or the API, word for word from the spec where it has one. */
 export const Messages = {
   invalidEmail: 'Invalid email address',
@@ -68,6 +70,8 @@ export const Messages = {
   bodyTooLarge: 'The request body is too large',
   bodyTooDeep: 'The request body is nested too deeply',
   nulCharacter: 'Text cannot contain NUL (\\u0000) characters',
+  invalidCharacters: 'Text cannot contain invalid characters (control characters or broken Unicode)',
+  textTooLong: `Text cannot be longer than ${TEXT_MAX_LENGTH.toLocaleString('en-US')} characters`,
   notFound: 'Not found',
   internalError: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'This is not available right now. Please try again in a moment.',

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { EMAIL_MAX_LENGTH, PLATFORM_FEE_PERCENT } from './constants.js';
-import { trimString, MaxChars } from './validators.js';
+import { IsEmailAddress, trimString, MaxChars } from './validators.js';
 import { IsInstant } from './scheduling.dto.js';
 import { SchedulingMessages } from './scheduling.messages.js';
 
@@ -57,7 +57,7 @@ export class BookingRequest {
   @Transform(trimString)
   customerName!: string;
 
-  @IsEmail({}, { message: PaymentMessages.validEmailRequired })
+  @IsEmailAddress({ message: PaymentMessages.validEmailRequired })
   @MaxChars(EMAIL_MAX_LENGTH, { message: PaymentMessages.validEmailRequired })
   @IsString({ message: PaymentMessages.validEmailRequired })
   @Transform(trimString)

@@ -1,10 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsIn, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { EMAIL_MAX_LENGTH, THEMES, type Theme } from './constants.js';
 import { BUTTON_SHAPES, LookMessages } from './contrast.js';
 import { Messages } from './messages.js';
 import { CASHAPP_HANDLE_PATTERN, DOLLAR_AMOUNT_PATTERN, HEX_COLOR_PATTERN } from './validation.js';
-import { MaxChars, trimString } from './validators.js';
+import { IsEmailAddress, MaxChars, trimString } from './validators.js';
 import type { ButtonShape } from './views.js';
 
 const present = (_: object, value: unknown) => value !== null && value !== undefined && value !== '';
@@ -41,7 +41,7 @@ export class UpdateTemplateRequest {
 }
 
 export class UpdatePayoutSettingsRequest {
-  @IsEmail({}, { message: Messages.invalidPaypalEmail })
+  @IsEmailAddress({ message: Messages.invalidPaypalEmail })
   @MaxChars(EMAIL_MAX_LENGTH, { message: Messages.invalidPaypalEmail })
   @IsString({ message: Messages.invalidPaypalEmail })
   @ValidateIf(present)

@@ -10,6 +10,15 @@ export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const CASHAPP_HANDLE_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
 export const DOLLAR_AMOUNT_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
 
+/**
+ * Whether text is well-formed Unicode: no unpaired UTF-16 surrogate, which has no UTF-8 form (encodeURI throws
+ * on one; a database would store U+FFFD instead). String.prototype.isWellFormed where the runtime has it.
+ */
+export function isWellFormedText(text: string): boolean {
+  const native = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  return native ? native.call(text) : !/\p{Cs}/u.test(text);
+}
+
 export function isValidUsernameShape(value: string): boolean {
   return (
     value.length >= USERNAME_MIN_LENGTH &&

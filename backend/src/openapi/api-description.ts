@@ -88,9 +88,9 @@ function addPipelineAnswers(route: ControllerRoute, operation: Operation): void 
   const isApi = route.path.startsWith('/api/');
   // The API parses a JSON body whatever the method (a malformed one is a 400, an oversized one a 413); a
   // state-changing call must also come from the same site (403) and send JSON only (415).
-  if (isApi) statuses.push(...(UNSAFE.has(route.method) ? [400, 403, 413, 415] : [400, 413]));
-  // A body or query may be invalid; a path segment may not decode (`%ff`).
-  if (operation.requestBody || operation.parameters?.some((parameter) => parameter.in !== 'header')) statuses.push(400);
+  if (isApi) statuses.push(...(UNSAFE.has(route.method) ? [403, 413, 415] : [413]));
+  // A body or query may be invalid; any path or query may not decode to acceptable text (`%ff`, `%00`: well-formed-text.ts).
+  statuses.push(400);
   for (const status of statuses) {
     operation.responses[status] ??= {
       description: ERROR_DESCRIPTIONS[status],

@@ -40,6 +40,7 @@ describe('signedInFastPath', () => {
     ['another method', (test: request.Agent) => test.post('/api/links').set('Cookie', 'linkbio.sid=s%3Aabc.sig')],
     ['no session cookie', (test: request.Agent) => test.get('/api/links').set('Cookie', 'theme=dark')],
     ['a body', (test: request.Agent) => test.get('/api/links').set('Cookie', 'linkbio.sid=s%3Aabc.sig').set('Content-Type', 'application/json').send('{}')],
+    ['a query holding an escaped NUL', (test: request.Agent) => test.get('/api/links?x=a%00b').set('Cookie', 'linkbio.sid=s%3Aabc.sig')],
   ])('leaves a request with %s to the full pipeline', async (_case, call) => {
     const response = await call(request.agent(server())).expect(299);
     expect(response.text).toBe('full');

@@ -7,6 +7,7 @@ import { preferredEncoding } from '../modules/public-pages/http/encoded-body.js'
 import type { User } from '../modules/identity/domain/user.js';
 import type { SessionCookies, SignedInVisit } from '../modules/identity/http/session-cookies.js';
 import { hasBody } from '../shared/http/request-guards.js';
+import { urlProblem } from '../shared/http/well-formed-text.js';
 import { echoRequestId, noteUser } from '../shared/logging/request-observer.js';
 import { labelRoute } from '../shared/metrics/http-request-metrics.js';
 
@@ -46,7 +47,10 @@ export function signedInFastPath(reads: ReadonlyMap<string, SignedInRead>, sessi
   return (request, response) => {
     const route = request.method === 'GET' ? routeOf(request.url ?? '/') : '';
     const read = route === '' ? undefined : reads.get(route);
-    if (!read || !request.headers.cookie?.includes(cookieMark) || hasBody(request.headers)) return next(request, response);
+    // A query that does not decode to acceptable text is Express's to refuse (well-formed-text.ts).
+    if (!read || !request.headers.cookie?.includes(cookieMark) || hasBody(request.headers) || urlProblem(request.url ?? '/') !== null) {
+      return next(request, response);
+    }
     // The read's path is its route (the controllers' own paths, without parameters).
     labelRoute(response, route);
     answer(request, response, read).then(

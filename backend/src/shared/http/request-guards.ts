@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { Messages } from '@linkbio/shared-contracts';
+import { textProblem } from './well-formed-text.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -38,8 +39,9 @@ export const hasBody = (headers: IncomingHttpHeaders): boolean =>
 const MAX_BODY_DEPTH = 32;
 
 /**
- * Refuses JSON bodies that carry prototype-polluting keys, NUL characters (PostgreSQL text cannot hold
- * them) or nesting deeper than 32 levels (which would overflow the stack of the validation that follows).
+ * Refuses JSON bodies that carry prototype-polluting keys, text `textProblem` refuses in any string or key
+ * (too long, a NUL or another control character, an unpaired surrogate) or nesting deeper than 32 levels
+ * (which would overflow the stack of the validation that follows).
  */
 export function noPrototypeKeys(req: Request, res: Response, next: NextFunction) {
   const problem = findProblem(req.body, 0);
@@ -47,14 +49,15 @@ export function noPrototypeKeys(req: Request, res: Response, next: NextFunction)
   next();
 }
 
-/** What is wrong with a parsed JSON body (prototype keys, NUL characters, too deep), or null. */
+/** What is wrong with a parsed JSON body (prototype keys, text that is not acceptable, too deep), or null. */
 export function findProblem(value: unknown, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? Messages.nulCharacter : null;
+  if (typeof value === 'string') return textProblem(value);
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_BODY_DEPTH) return Messages.bodyTooDeep;
   for (const key of Object.keys(value)) {
+    const keyProblem = textProblem(key);
+    if (keyProblem !== null) return keyProblem;
     if (FORBIDDEN_KEYS.has(key)) return Messages.unexpectedField(key);
-    if (key.includes('\u0000')) return Messages.nulCharacter;
     const nested = findProblem((value as Record<string, unknown>)[key], depth + 1);
     if (nested !== null) return nested;
   }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Messages } from '@linkbio/shared-contracts';
 import { isId } from '../../../shared/ids.js';
 import { findProblem, hasBody, isCrossSite } from '../../../shared/http/request-guards.js';
+import { urlProblem } from '../../../shared/http/well-formed-text.js';
 import { echoRequestId, noteError, withRequestId } from '../../../shared/logging/request-observer.js';
 import { labelRoute } from '../../../shared/metrics/http-request-metrics.js';
 import { bioUsername } from './public-page-paths.js';
@@ -58,6 +59,8 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
 
   return (request, response) => {
     const url = request.url ?? '/';
+    // A path or query that does not decode to acceptable text is Express's to refuse (well-formed-text.ts).
+    if (urlProblem(url) !== null) return next(request, response);
     const method = request.method;
     const hasSession = (request.headers.cookie ?? '').includes(`${options.sessionCookie}=`);
     const page = () => ({ request, protocol: options.protocolOf(request), viewerId: null, headers: withRequestId(options.headers, response) });
