@@ -82,6 +82,7 @@ describe('docker/nginx.conf.template: the access log', () => {
       [`/objects/uploads/u1/a.webp?expires=1&token=${SIGNATURE}`, { method: 'PUT' }],
       [`/booking/${TOKEN}`, { tls: false }],
       [`/ada`, {}],
+      [`/api/auth/sessions/${TOKEN}`, { method: 'DELETE' }],
     ];
     for (const [path, options] of asked) {
       const status = await ask(options.tls === false ? httpPort : httpsPort, path, options);
@@ -104,5 +105,6 @@ describe('docker/nginx.conf.template: the access log', () => {
     expect(lines[9]).toContain('"GET /booking/[redacted] HTTP/1.1" 301');
     expect(lines[10]).toContain('"GET /ada HTTP/1.1" 200');
     expect(lines[10]).toContain(' "-" "-" ');
+    expect(lines[11]).toContain('"DELETE /api/auth/sessions/[redacted] HTTP/1.1" 200');
   });
 });

@@ -134,6 +134,7 @@ describe('observeRequests', () => {
       ['GET', `/booking/${token}`, '/booking/[redacted]'],
       ['GET', `/API/Booking-Manage/${token}/`, '/API/Booking-Manage/[redacted]/'],
       ['GET', `//booking//${token}/extra`, '//booking//[redacted]/extra'],
+      ['DELETE', `/api/auth/sessions/${token}`, '/api/auth/sessions/[redacted]'],
     ])('logs %s %s with the token replaced', async (method, path, logged) => {
       answer = (_request, response) => response.writeHead(404).end('{}');
       const response = await fetch(`${base}${path}`, { method });
@@ -145,7 +146,7 @@ describe('observeRequests', () => {
 
     it('keeps the paths that only look alike', async () => {
       answer = (_request, response) => response.end('ok');
-      for (const path of ['/booking-success', '/api/bookings/b1/cancel', '/book/ada']) {
+      for (const path of ['/booking-success', '/api/bookings/b1/cancel', '/book/ada', '/api/auth/sessions']) {
         const response = await fetch(`${base}${path}`);
         expect((await lineFor(response.headers.get('x-request-id')!)).path).toBe(path);
       }
