@@ -6,6 +6,7 @@ import { LogCapture } from '../src/shared/testing/log-capture.js';
 import { cookieOf, isAddressConfirmation, mailsTo, resetLinkIn, sidOf, textOf } from './support/account-security.js';
 import { agent, basicAuth, unique, uniqueIp, type Database } from './support/harness.js';
 import { paidBookings } from './support/paid-bookings.js';
+import { linesWithSecrets } from './support/secrets-never-logged.js';
 import type { TestSmtp } from './support/smtp.js';
 import { appWithMailbox } from './support/smtp.js';
 
@@ -126,6 +127,16 @@ describe('secrets in paths, queries and bodies never reach the log or the metric
       'no answer for [redacted] (GET /api/booking-manage/[redacted])',
     );
     expectNoSecretIn(capture.text);
+    // The suite-wide scan (every spec file's log) knows these secrets too: from the receipt and the answers.
+    expect(linesWithSecrets(capture.raw)).toEqual([]);
+    const planted = [
+      JSON.stringify({ path: `/api/booking-manage/${token}`, msg: 'planted' }),
+      JSON.stringify({ msg: paid.clientSecret }),
+    ];
+    expect(linesWithSecrets(planted)).toEqual([
+      expect.stringContaining('a booking manage token'),
+      expect.stringContaining('clientSecret'),
+    ]);
 
     const metrics = await metricsText();
     expect(metrics).toContain('route="/api/booking-manage/:token/cancel"');
@@ -177,5 +188,12 @@ describe('secrets in paths, queries and bodies never reach the log or the metric
     expect(lines.filter((line) => line.msg === 'request completed').length).toBeGreaterThanOrEqual(7);
     expectNoSecretIn(capture.text);
     expectNoSecretIn(await metricsText());
+    expect(linesWithSecrets(capture.raw)).toEqual([]);
+    const planted = [confirmToken, resetToken, sidOf(cookie)].map((secret) => JSON.stringify({ msg: `x ${secret} y` }));
+    expect(linesWithSecrets(planted)).toEqual([
+      expect.stringContaining('a token in a link'),
+      expect.stringContaining('a token in a link'),
+      expect.stringContaining('a session id'),
+    ]);
   });
 });
