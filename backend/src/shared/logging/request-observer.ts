@@ -87,8 +87,9 @@ export function noteError(response: ServerResponse, error: unknown): void {
  * first middleware, echoRequestIds, and the fast paths), does the drain's bookkeeping,
  * and when the response is closed records its time in the metrics and writes its log line — one JSON line
  * with the id, method, path (never the query, which may hold a token; a token in the path replaced, see
- * secret-paths.ts), route pattern, status, duration and the signed-in user's id. A 5xx is logged as an error, with the error noted for it; health checks and
- * metrics scrapes at debug level. Per request: one listener, one clock read at each end, one small object
+ * secret-paths.ts), route pattern, status, duration and the signed-in user's id. A 5xx is logged as an
+ * error, with the error noted for it (without the path's token); health checks and metrics scrapes at debug
+ * level. Per request: one listener, one clock read at each end, one small object
  * for the line.
  */
 export function observeRequests(handler: Handler, options: RequestObserverOptions): Handler {
