@@ -1,4 +1,5 @@
-import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { jest } from '@jest/globals';
+import { Logger, type INestApplication, type INestApplicationContext } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import request from 'supertest';
@@ -160,6 +161,50 @@ describe('GET /api/health/live and /api/health/ready', () => {
     expect(body).toMatchObject({ status: 'ok', schedules: 'present' });
     for (const schedule of SCHEDULES) {
       expect(await queues.queue(schedule.queue).getJobScheduler(schedule.id)).toMatchObject({ key: schedule.id });
+    }
+  });
+
+  it('the worker recreates the schedules whose scheduler Redis lost while their next run stayed, logging no error', async () => {
+    const queues = app.get(JobQueues);
+    const errors = jest.spyOn(Logger.prototype, 'error');
+    try {
+      if (redisUrl) {
+        // The reported case: the scheduler's entry and hash gone, its next run's job still there.
+        const redis = new Redis(redisUrl);
+        try {
+          for (const schedule of SCHEDULES) {
+            const repeat = `${prefix}bull:${schedule.queue}:repeat`;
+            expect(await redis.zrem(repeat, schedule.id)).toBe(1);
+            await redis.del(`${repeat}:${schedule.id}`);
+          }
+        } finally {
+          redis.disconnect();
+        }
+      } else {
+        for (const schedule of SCHEDULES) await queues.queue(schedule.queue).removeJobScheduler(schedule.id);
+      }
+      expect((await ready().expect(200)).body).toMatchObject({ schedules: 'missing' });
+      const body = await until(
+        'the schedules present',
+        () =>
+          ready()
+            .expect(200)
+            .then((r) => r.body as { schedules: string }),
+        (b) => b.schedules === 'present',
+        10_000,
+      );
+      expect(body).toMatchObject({ schedules: 'present' });
+      // A few more of the worker's checks (every 300 ms): nothing is wrong, nothing logged.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(errors.mock.calls.map(([message]) => String(message))).toEqual([]);
+      for (const schedule of SCHEDULES) {
+        const runs = (await queues.queue(schedule.queue).getJobs(['delayed', 'wait', 'prioritized'])).filter((job) =>
+          job.id!.startsWith(`repeat:${schedule.id}:`),
+        );
+        expect([schedule.id, runs.length]).toEqual([schedule.id, 1]);
+      }
+    } finally {
+      errors.mockRestore();
     }
   });
 

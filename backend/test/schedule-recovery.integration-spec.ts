@@ -141,6 +141,25 @@ describe('schedules recreated whatever part of the queue store was lost (Redis)'
     expect(await schedules.restoreMissing(ALL_QUEUES)).toEqual([]);
   });
 
+  it('removes every run a lost scheduler left waiting, however many, and no other job', async () => {
+    const maintenance = queues.queue('maintenance');
+    const others = await Promise.all([1, 2, 3].map((i) => maintenance.add('clean-up', {}, { delay: 3_600_000 * i })));
+    // An `every` schedule's runs left behind, due later (as a worker leaves its next run).
+    const leftovers = [1, 2, 3].map((i) => `repeat:billing-sweep:${Date.now() + 120_000 * i}`);
+    for (const [i, jobId] of leftovers.entries()) {
+      await maintenance.add('billing-sweep', {}, { jobId, delay: 120_000 * (i + 1) });
+    }
+    await redis.zrem(key('maintenance', 'repeat'), 'billing-sweep');
+    await redis.del(key('maintenance', 'repeat:billing-sweep'));
+
+    expect(await schedules.restoreMissing(ALL_QUEUES)).toEqual(['billing-sweep']);
+    expect(await schedules.missing()).toEqual([]);
+    const waiting = (await maintenance.getJobs(['delayed', 'wait'])).map((job) => job.id!);
+    for (const jobId of leftovers) expect(waiting).not.toContain(jobId);
+    expect(waiting.filter((jobId) => jobId.startsWith('repeat:billing-sweep:'))).toHaveLength(1);
+    for (const job of others) expect(waiting).toContain(job.id);
+  });
+
   it('after losing one schedule’s keys, recreates it alone and leaves the others as they were', async () => {
     const before = await held(queues);
     const schedule = SCHEDULES.find((s) => s.id === 'weekly-payouts')!;

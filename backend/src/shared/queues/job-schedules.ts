@@ -102,7 +102,8 @@ const isRunIdTaken = (error: unknown) =>
  */
 async function removeLeftoverRuns(queue: Queue, scheduleId: string): Promise<void> {
   const prefix = `repeat:${scheduleId}:`;
-  const ids = await queue.getRanges(PENDING);
+  // Every id of these lists (BullMQ's default is the first two of each).
+  const ids = await queue.getRanges(PENDING, 0, -1);
   for (const id of new Set(ids.filter((jobId) => jobId.startsWith(prefix)))) await removeRun(queue, id);
 }
 
