@@ -65,7 +65,9 @@ export async function startProxy({ nginx, dir, values, log }) {
   await chmod(dir, 0o755);
   await chmod(join(dir, 'tmp'), 0o777);
   const site = join(dir, 'linkbio.conf');
-  await writeFile(site, renderProxyTemplate(await readFile(PROXY_TEMPLATE, 'utf8'), values));
+  // Its own access log (the template's format: no query, no manage token) in `dir`.
+  const accessLog = { LINKBIO_ACCESS_LOG: join(dir, 'access.log'), ...values };
+  await writeFile(site, renderProxyTemplate(await readFile(PROXY_TEMPLATE, 'utf8'), accessLog));
   const temp = (name) => `${name}_temp_path ${join(dir, 'tmp', name)};`;
   const main = join(dir, 'nginx.conf');
   await writeFile(

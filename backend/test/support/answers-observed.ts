@@ -60,6 +60,7 @@ function observe(request: IncomingMessage, response: ServerResponse, observer: O
       status: response.statusCode,
       contentType: header('content-type'),
       body: size > BODY_LIMIT ? undefined : decode(Buffer.concat(chunks), header('content-encoding')),
+      setCookie: setCookieLines(written['set-cookie'] ?? response.getHeader('set-cookie')),
     });
   });
 }
@@ -80,6 +81,12 @@ export function watchFetch(isWatched: (url: URL, response: Response) => boolean,
     }
     return response;
   };
+}
+
+/** A Set-Cookie header's lines, however it was set (one line, or several). */
+function setCookieLines(header: unknown): string[] | undefined {
+  if (header === undefined) return undefined;
+  return (Array.isArray(header) ? header : [header]).map(String);
 }
 
 /** writeHead's headers as lowercase name → value: an object, [name, value, …] or [[name, value], …]. */

@@ -11,6 +11,7 @@ import { mikroOrmConfig } from '../../src/database/mikro-orm.config.js';
 import { JobQueues } from '../../src/shared/queues/job-queues.js';
 import { migrateQueueSchema } from '../../src/shared/queues/queue-connection.js';
 import type { Logger } from '../../src/shared/logging/logger.js';
+import { suiteLogger } from './suite-log.js';
 
 export type Agent = TestAgent;
 
@@ -104,10 +105,12 @@ export async function testEnv(options: { redis?: boolean } = {}): Promise<Env> {
 
 /**
  * The API exactly as main.ts builds it, on the run's database, with Redis unless `redis: false`; its request
- * lines to `logger` when given (a LogCapture's).
+ * lines to `logger` when given (a LogCapture's), else to the spec file's suite log (every line kept, and
+ * scanned for the secrets the file was handed: secrets-never-logged.ts).
  */
 export async function startApp(options: { redis?: boolean; logger?: Logger } = {}): Promise<INestApplication> {
-  return createApp(await testEnv(options), { logger: options.logger });
+  const env = await testEnv(options);
+  return createApp(env, { logger: options.logger ?? suiteLogger(env.LOG_LEVEL) });
 }
 
 /** The worker exactly as worker.main.ts builds it, on the same queues as startApp's API. */

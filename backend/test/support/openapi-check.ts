@@ -14,6 +14,8 @@ export interface ObservedResponse {
   contentType: string | undefined;
   /** The body as sent (decoded), or undefined when there was none. */
   body: string | undefined;
+  /** The Set-Cookie lines, when the answer set cookies (seen by watchServer only). */
+  setCookie?: string[];
 }
 
 interface Answer {

@@ -12,7 +12,11 @@ import { Answers } from '../../shared/http/openapi/responses.js';
 import { Health, Live, NotReady, Ready, Unhealthy } from './health.openapi.js';
 
 const CHECK_MS = 2000;
-const upOrDown = (check: Promise<unknown>) => within(check, CHECK_MS).then(() => 'up' as const, () => 'down' as const);
+const upOrDown = (check: Promise<unknown>) =>
+  within(check, CHECK_MS).then(
+    () => 'up' as const,
+    () => 'down' as const,
+  );
 
 @Controller('api/health')
 export class HealthController {
@@ -38,7 +42,13 @@ export class HealthController {
     const analytics = backlog.held > 0 || backlog.dropped > 0 ? { analytics: backlog } : {};
     if (down.length > 0) {
       response.status(503);
-      return { statusCode: 503, message: `Unavailable: ${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} down`, database, redis, ...analytics };
+      return {
+        statusCode: 503,
+        message: `Unavailable: ${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} down`,
+        database,
+        redis,
+        ...analytics,
+      };
     }
     return { status: 'ok', database, redis, ...analytics };
   }
@@ -52,23 +62,32 @@ export class HealthController {
   }
 
   /**
-   * Readiness: the database and Redis (where configured) answer, the database has every migration of this
-   * build, and the queue store holds every repeating schedule (weekly payouts, sweeps). 503 names what is not.
+   * Readiness of this process alone: 503 only when it cannot serve (the database or Redis, where configured,
+   * does not answer, or the database lacks a migration of this build), naming what. The schedules live in
+   * the shared queue store and are the workers' to keep: one missing would otherwise take every API process
+   * out of the proxy at once, so `schedules` and `missingSchedules` say it in the body (and the
+   * linkbio_job_schedule_missing metric) without changing the status.
    */
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: stores up, migrations current, schedules present' })
-  @Answers(200, Ready, 'Ready to serve.')
+  @ApiOperation({ summary: 'Readiness of this process: stores up, migrations current' })
+  @Answers(200, Ready, 'Ready to serve (`schedules` says whether the queue store holds every repeating schedule).')
   @Answers(503, NotReady, 'Not ready: `message` says why.')
   async ready(@Res({ passthrough: true }) response: Response) {
     const [database, redis, migrations, schedules] = await Promise.all([
       this.database(),
       this.redisState(),
       within(pendingMigrations(this.em.fork()), CHECK_MS).then(
-        (pending) => (pending.length === 0 ? { migrations: 'current' as const } : { migrations: 'pending' as const, pendingMigrations: pending }),
+        (pending) =>
+          pending.length === 0
+            ? { migrations: 'current' as const }
+            : { migrations: 'pending' as const, pendingMigrations: pending },
         () => ({ migrations: 'unknown' as const }),
       ),
       within(this.schedules.missing(), CHECK_MS).then(
-        (missing) => (missing.length === 0 ? { schedules: 'present' as const } : { schedules: 'missing' as const, missingSchedules: missing }),
+        (missing) =>
+          missing.length === 0
+            ? { schedules: 'present' as const }
+            : { schedules: 'missing' as const, missingSchedules: missing },
         () => ({ schedules: 'unknown' as const }),
       ),
     ]);
@@ -78,9 +97,6 @@ export class HealthController {
       redis === 'down' && 'Redis is down',
       migrations.migrations === 'pending' && `migrations are pending (${migrations.pendingMigrations.join(', ')})`,
       migrations.migrations === 'unknown' && database === 'up' && 'the applied migrations cannot be read',
-      schedules.schedules === 'missing' && `schedules are missing (${schedules.missingSchedules.join(', ')})`,
-      // The schedules live where the queues do: Redis when configured, else the database.
-      schedules.schedules === 'unknown' && (this.redis ? redis : database) === 'up' && 'the schedules cannot be read',
     ].filter((reason): reason is string => typeof reason === 'string');
     if (notReady.length > 0) {
       response.status(503);

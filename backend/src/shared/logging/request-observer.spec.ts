@@ -20,14 +20,17 @@ describe('observeRequests', () => {
     server = createServer();
     server.on(
       'request',
-      observeRequests((request, response) => {
-        echoRequestId(response); // as Express's first middleware and the fast paths do
-        answer(request, response);
-      }, {
-        logger: capture.logger,
-        timing: (route, method, status, seconds) => timings.push([route, method, status, seconds]),
-        routeOf: routeNamer([{ prefix: '/assets', label: '/assets/*' }]),
-      }),
+      observeRequests(
+        (request, response) => {
+          echoRequestId(response); // as Express's first middleware and the fast paths do
+          answer(request, response);
+        },
+        {
+          logger: capture.logger,
+          timing: (route, method, status, seconds) => timings.push([route, method, status, seconds]),
+          routeOf: routeNamer([{ prefix: '/assets', label: '/assets/*' }]),
+        },
+      ),
     );
     tracksResponses(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -60,11 +63,21 @@ describe('observeRequests', () => {
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const line = await lineFor(id);
     expect(line).toEqual(
-      expect.objectContaining({ level: 'info', msg: 'request completed', method: 'GET', path: '/ada', route: '/reset/:name', status: 200, userId: 'user-1' }),
+      expect.objectContaining({
+        level: 'info',
+        msg: 'request completed',
+        method: 'GET',
+        path: '/ada',
+        route: '/reset/:name',
+        status: 200,
+        userId: 'user-1',
+      }),
     );
     expect(line.durationMs).toEqual(expect.any(Number));
     // As pino writes every line: its time, process and host.
-    expect(line).toEqual(expect.objectContaining({ time: expect.any(Number), pid: process.pid, hostname: expect.any(String) }));
+    expect(line).toEqual(
+      expect.objectContaining({ time: expect.any(Number), pid: process.pid, hostname: expect.any(String) }),
+    );
     expect(capture.text).not.toContain('secret-reset-token');
     expect(timings).toEqual([['/reset/:name', 'GET', 200, expect.any(Number)]]);
   });
@@ -78,7 +91,9 @@ describe('observeRequests', () => {
     const served = (await fetch(`${base}/ada`)).headers.get('x-request-id')!;
     status = 404;
     const missing = (await fetch(`${base}/nobody`)).headers.get('x-request-id')!;
-    expect(await lineFor(missing)).toEqual(expect.objectContaining({ level: 'info', route: '/:username', status: 404 }));
+    expect(await lineFor(missing)).toEqual(
+      expect.objectContaining({ level: 'info', route: '/:username', status: 404 }),
+    );
     expect(capture.lines.some((l) => l.reqId === served)).toBe(false);
     expect(timings.map(([route, , code]) => [route, code])).toEqual([
       ['/:username', 200],
@@ -86,7 +101,7 @@ describe('observeRequests', () => {
     ]);
   });
 
-  it("honours a plain incoming X-Request-Id and replaces one that is not", async () => {
+  it('honours a plain incoming X-Request-Id and replaces one that is not', async () => {
     answer = (_request, response) => response.end('ok');
     const honoured = await fetch(`${base}/x`, { headers: { 'X-Request-Id': 'proxy-1234.abc:9' } });
     expect(honoured.headers.get('x-request-id')).toBe('proxy-1234.abc:9');
@@ -109,6 +124,67 @@ describe('observeRequests', () => {
     expect((line.err as { stack: string }).stack).toContain('Error: the database went away');
   });
 
+  describe('a secret in the path (a booking manage token)', () => {
+    const token = 'Qk3v_secret-manage-token-0123456789abcdefghij';
+
+    it.each([
+      ['GET', `/api/booking-manage/${token}`, '/api/booking-manage/[redacted]'],
+      ['POST', `/api/booking-manage/${token}/cancel`, '/api/booking-manage/[redacted]/cancel'],
+      ['POST', `/api/booking-manage/${token}/reschedule?x=1`, '/api/booking-manage/[redacted]/reschedule'],
+      ['GET', `/booking/${token}`, '/booking/[redacted]'],
+      ['GET', `/API/Booking-Manage/${token}/`, '/API/Booking-Manage/[redacted]/'],
+      ['GET', `//booking//${token}/extra`, '//booking//[redacted]/extra'],
+      ['DELETE', `/api/auth/sessions/${token}`, '/api/auth/sessions/[redacted]'],
+    ])('logs %s %s with the token replaced', async (method, path, logged) => {
+      answer = (_request, response) => response.writeHead(404).end('{}');
+      const response = await fetch(`${base}${path}`, { method });
+      const line = await lineFor(response.headers.get('x-request-id')!);
+      expect(line).toEqual(expect.objectContaining({ path: logged, route: 'unmatched', status: 404 }));
+      expect(capture.text).not.toContain(token);
+      expect(timings.map(([route]) => route)).toEqual(['unmatched']);
+    });
+
+    it('keeps the paths that only look alike', async () => {
+      answer = (_request, response) => response.end('ok');
+      for (const path of ['/booking-success', '/api/bookings/b1/cancel', '/book/ada', '/api/auth/sessions']) {
+        const response = await fetch(`${base}${path}`);
+        expect((await lineFor(response.headers.get('x-request-id')!)).path).toBe(path);
+      }
+    });
+
+    it("logs a 5xx's error without the token its message, stack or fields carry, its type kept", async () => {
+      class StoreError extends Error {
+        detail = `Key (token)=(${token}) is not present`;
+      }
+      answer = (request, response) => {
+        noteError(response, new StoreError(`GET ${request.url} failed`, { cause: new Error(`lookup of ${token}`) }));
+        response.writeHead(500).end('{}');
+      };
+      const response = await fetch(`${base}/api/booking-manage/${encodeURIComponent(token)}/cancel`);
+      const line = await lineFor(response.headers.get('x-request-id')!);
+      expect(line).toEqual(
+        expect.objectContaining({ level: 'error', status: 500, path: '/api/booking-manage/[redacted]/cancel' }),
+      );
+      const err = line.err as { type: string; message: string; stack: string; detail: string };
+      expect(err.type).toBe('StoreError');
+      expect(err.message).toBe('GET /api/booking-manage/[redacted]/cancel failed: lookup of [redacted]');
+      expect(err.stack).toContain('Error: GET /api/booking-manage/[redacted]/cancel failed');
+      expect(err.detail).toBe('Key (token)=([redacted]) is not present');
+      expect(capture.text).not.toContain(token);
+    });
+
+    it('logs the error of another path as it is', async () => {
+      answer = (_request, response) => {
+        noteError(response, new Error(`lookup of ${token}`));
+        response.writeHead(500).end('{}');
+      };
+      const response = await fetch(`${base}/api/other`);
+      expect(((await lineFor(response.headers.get('x-request-id')!)).err as { message: string }).message).toBe(
+        `lookup of ${token}`,
+      );
+    });
+  });
+
   it('names mounted handlers by their prefix, and logs health checks at debug only', async () => {
     answer = (_request, response) => response.end('ok');
     const asset = await fetch(`${base}/assets/app-1234.js`);
@@ -126,7 +202,9 @@ describe('observeRequests', () => {
   it('logs a request the client gave up on as aborted, without timing it', async () => {
     answer = () => undefined; // never answers
     const controller = new AbortController();
-    const asked = fetch(`${base}/slow`, { signal: controller.signal, headers: { 'X-Request-Id': 'given-up' } }).catch(() => 'aborted');
+    const asked = fetch(`${base}/slow`, { signal: controller.signal, headers: { 'X-Request-Id': 'given-up' } }).catch(
+      () => 'aborted',
+    );
     await new Promise((r) => setTimeout(r, 30));
     controller.abort();
     expect(await asked).toBe('aborted');
@@ -147,7 +225,14 @@ describe('observeRequests', () => {
   it('writes nothing below its level', async () => {
     capture = new LogCapture('warn');
     server.removeAllListeners('request');
-    server.on('request', observeRequests((_request, response) => response.end('ok'), { logger: capture.logger, timing: () => undefined, routeOf: () => '/x' }));
+    server.on(
+      'request',
+      observeRequests((_request, response) => response.end('ok'), {
+        logger: capture.logger,
+        timing: () => undefined,
+        routeOf: () => '/x',
+      }),
+    );
     await fetch(`${base}/x`);
     await new Promise((r) => setTimeout(r, 20));
     expect(capture.raw).toEqual([]);

@@ -4,6 +4,7 @@ import { pino, type Logger } from 'pino';
 import { trackResponse } from '../http-drain.js';
 import type { RequestTiming } from '../metrics/http-request-metrics.js';
 import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
+import { redactPath, secretsOfPath, withoutSecrets } from './secret-paths.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -85,9 +86,10 @@ export function noteError(response: ServerResponse, error: unknown): void {
  * paths or Express): it gives the request its id (echoed in `X-Request-Id` by whoever answers: Express's
  * first middleware, echoRequestIds, and the fast paths), does the drain's bookkeeping,
  * and when the response is closed records its time in the metrics and writes its log line — one JSON line
- * with the id, method, path (never the query, which may hold a token), route pattern, status, duration and
- * the signed-in user's id. A 5xx is logged as an error, with the error noted for it; health checks and
- * metrics scrapes at debug level. Per request: one listener, one clock read at each end, one small object
+ * with the id, method, path (never the query, which may hold a token; a token in the path replaced, see
+ * secret-paths.ts), route pattern, status, duration and the signed-in user's id. A 5xx is logged as an
+ * error, with the error noted for it (without the path's token); health checks and metrics scrapes at debug
+ * level. Per request: one listener, one clock read at each end, one small object
  * for the line.
  */
 export function observeRequests(handler: Handler, options: RequestObserverOptions): Handler {
@@ -115,7 +117,8 @@ export function observeRequests(handler: Handler, options: RequestObserverOption
     if (!logger.isLevelEnabled(level)) return;
     const url = request.originalUrl ?? request.url ?? '/';
     const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
+    const rawPath = query === -1 ? url : url.slice(0, query);
+    const path = redactPath(rawPath);
     const userId = this[USER_ID] ?? (typeof request.user?.id === 'string' ? request.user.id : undefined);
     const rounded = Math.round(durationMs * 100) / 100;
     if (finished && error === undefined) {
@@ -127,7 +130,17 @@ export function observeRequests(handler: Handler, options: RequestObserverOption
       return;
     }
     logger[level](
-      { reqId: this[REQUEST_ID], method, path, route, status, durationMs: rounded, userId, aborted: finished ? undefined : true, err: error },
+      {
+        reqId: this[REQUEST_ID],
+        method,
+        path,
+        route,
+        status,
+        durationMs: rounded,
+        userId,
+        aborted: finished ? undefined : true,
+        err: scrubbed(error, secretsOfPath(rawPath)),
+      },
       finished ? 'request completed' : 'request aborted',
     );
   }
@@ -141,4 +154,32 @@ export function observeRequests(handler: Handler, options: RequestObserverOption
     response.on('close', closed);
     handler(request, response);
   };
+}
+
+/**
+ * The error of a request whose path holds a secret, as it may be logged: its message, stack and other fields
+ * (a URL in them, a value quoted by a store) without the secret, its type kept. Any other error as it is.
+ */
+function scrubbed(error: unknown, secrets: readonly string[]): unknown {
+  if (error === undefined || secrets.length === 0) return error;
+  if (!(error instanceof Error)) return scrubbedValue(error, secrets);
+  const serialized = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  // The error's own prototype, so the logger names its type as for the error itself.
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as object;
+  for (const key of Object.keys(serialized)) {
+    if (key === 'raw' || key === 'type') continue;
+    Object.defineProperty(copy, key, { value: scrubbedValue(serialized[key], secrets), enumerable: true });
+  }
+  return copy;
+}
+
+function scrubbedValue(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === 'string') return withoutSecrets(value, secrets);
+  try {
+    // In JSON text a secret is written as its JSON string's inside.
+    const inJson = secrets.map((secret) => JSON.stringify(secret).slice(1, -1));
+    return JSON.parse(withoutSecrets(JSON.stringify(value) ?? 'null', inJson)) as unknown;
+  } catch {
+    return '[unserialisable]';
+  }
 }
