@@ -1,4 +1,4 @@
-import { parse, serialize } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import { sign, unsign } from 'cookie-signature';
 import type { SessionData, Store } from 'express-session';
 import type { UserRepository } from '../application/ports/user.repository.js';
@@ -79,7 +79,9 @@ export class SessionCookies {
     const setCookie =
       secure && !overHttps
         ? null
-        : serialize(this.settings.name, `s:${signed.newest ? signed.value : sign(sid, this.settings.secrets[0]!)}`, {
+        : stringifySetCookie({
+            name: this.settings.name,
+            value: `s:${signed.newest ? signed.value : sign(sid, this.settings.secrets[0]!)}`,
             path: stored.path ?? '/',
             expires,
             httpOnly: stored.httpOnly ?? true,
@@ -92,7 +94,7 @@ export class SessionCookies {
   /** The session id the cookie carries when one of the secrets signed it (express-session's getcookie). */
   private signedSession(header: string | undefined): SignedSession | null {
     if (!header) return null;
-    const raw = parse(header)[this.settings.name];
+    const raw = parseCookie(header)[this.settings.name];
     if (!raw?.startsWith('s:')) return null;
     const value = raw.slice(2);
     const known = this.verified.get(value);
