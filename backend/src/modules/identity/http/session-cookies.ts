@@ -79,15 +79,19 @@ export class SessionCookies {
     const setCookie =
       secure && !overHttps
         ? null
-        : stringifySetCookie({
-            name: this.settings.name,
-            value: `s:${signed.newest ? signed.value : sign(sid, this.settings.secrets[0]!)}`,
-            path: stored.path ?? '/',
-            expires,
-            httpOnly: stored.httpOnly ?? true,
-            secure,
-            sameSite: stored.sameSite === 'strict' || stored.sameSite === 'none' ? stored.sameSite : 'lax',
-          });
+        : stringifySetCookie(
+            {
+              name: this.settings.name,
+              value: `s:${signed.newest ? signed.value : sign(sid, this.settings.secrets[0]!)}`,
+              path: stored.path ?? '/',
+              expires,
+              httpOnly: stored.httpOnly ?? true,
+              secure,
+              sameSite: stored.sameSite === 'strict' || stored.sameSite === 'none' ? stored.sameSite : 'lax',
+            },
+            // Every value percent-encoded, as express-session's cookie 0.7 does (cookie 2 leaves `s:`, `/`, `+` as they are).
+            { encode: encodeURIComponent },
+          );
     return { user, setCookie, touch: () => this.store.touch?.(sid, rolled, () => undefined) };
   }
 
