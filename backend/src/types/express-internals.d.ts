@@ -6,6 +6,11 @@ declare module 'cookie-signature' {
   export function unsign(signed: string, secret: string): string | false;
 }
 
+declare module 'etag' {
+  /** The ETag Express gives a body (`W/"…"` when weak). */
+  export default function etag(entity: string | Buffer, options?: { weak?: boolean }): string;
+}
+
 declare module 'fresh' {
   /** Whether the client's cached copy (If-None-Match / If-Modified-Since) is still the answer. */
   export default function fresh(requestHeaders: Record<string, string | string[] | undefined>, responseHeaders: Record<string, string | undefined>): boolean;

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { etag } from 'etag';
+import etag from 'etag';
 import fresh from 'fresh';
 import { preferredEncoding } from '../modules/public-pages/http/encoded-body.js';
 import type { User } from '../modules/identity/domain/user.js';
