@@ -7,7 +7,10 @@ import { describe, expect, it } from '@jest/globals';
 import { ROOT } from '../lib/env.mjs';
 import { nodeVersionProblem, REQUIRED_NODE_MAJOR } from '../lib/node-version.mjs';
 
-const AS_NODE_20 = `--import=${resolve(ROOT, 'scripts/tests/fixtures/node-20.mjs')}`;
+const FAKE_NODE_20 = resolve(ROOT, 'scripts/tests/fixtures/node-20.mjs');
+const AS_NODE_20 = `--import=${FAKE_NODE_20}`;
+/** The same in NODE_OPTIONS, for every node that npm starts (and npm itself); quoted, as the path may hold spaces. */
+const NODE_OPTIONS_AS_NODE_20 = `--import=${JSON.stringify(FAKE_NODE_20)}`;
 
 /** Runs a command from the project's root; the time limit and SIGINT end a script that failed to refuse. */
 function runAs(command, args, env = {}) {
@@ -60,7 +63,7 @@ describe('on Node 24', () => {
 
 describe('on an older Node (v20.20.2)', () => {
   it('npm start refuses before the build, with exit code 1 and how to get Node 24', () => {
-    const { code, stdout, stderr } = runAs('npm', ['start'], { NODE_OPTIONS: AS_NODE_20 });
+    const { code, stdout, stderr } = runAs('npm', ['start'], { NODE_OPTIONS: NODE_OPTIONS_AS_NODE_20 });
 
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual(expect.arrayContaining(refusal('start')));
