@@ -19,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {
         outDir: 'dist/server',
         emptyOutDir: true,
-        target: 'node20',
+        target: 'node24',
         minify: false,
         rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
       }

@@ -7,6 +7,7 @@ import { relative, resolve } from 'node:path';
 import { dataDir, loadDotEnv, localSessionSecret, ROOT } from './lib/env.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { waitForHttp } from './lib/ports.mjs';
+import { requireNode } from './lib/node-version.mjs';
 import { onShutdownSignal, OWN_GROUP, runQuietly, supervise } from './lib/processes.mjs';
 
 const log = (message) => console.log(`[start] ${message}`);
@@ -32,6 +33,7 @@ function addresses(env) {
 }
 
 async function main() {
+  requireNode('start');
   loadDotEnv();
   const env = { ...process.env };
   env.PORT ??= '3000';

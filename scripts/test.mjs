@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { ROOT } from './lib/env.mjs';
 import { withDatabase } from './lib/database.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
+import { requireNode } from './lib/node-version.mjs';
 import { freePort, waitForHttp } from './lib/ports.mjs';
 import { onShutdownSignal, run, runForCode, stopChild, stopRunning, track } from './lib/processes.mjs';
 import { ensureDebianCommand } from './lib/debian.mjs';
@@ -117,6 +118,7 @@ async function runBrowserSpecs(env, scratch, report) {
 let interrupted = false;
 
 async function main() {
+  requireNode('test');
   const cleanups = [];
   const cleanup = async () => {
     for (const step of cleanups.reverse()) await step().catch(() => undefined);

@@ -72,7 +72,8 @@ describe('npm start', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('says in a few lines what runs where, and the address only once it answers', () => {
+  it('says in a few lines which Node runs it, what runs where, and the address only once it answers', () => {
+    expect(output.split('\n')[0]).toBe(`[start] Node.js ${process.version}`);
     expect(output).toContain(`[start] Linkbio is running on http://localhost:${port} (Ctrl-C stops it).`);
     expect(output.indexOf('Linkbio is running on')).toBeGreaterThan(output.indexOf('API listening on'));
     expect(output).toMatch(/\[start\] Database: embedded PostgreSQL, data in .*postgres/);

@@ -1,17 +1,4 @@
-// The small libraries Express and express-session are built from, used as they use them (no types of their own).
-declare module 'cookie' {
-  export interface SerializeOptions {
-    expires?: Date;
-    httpOnly?: boolean;
-    path?: string;
-    sameSite?: 'lax' | 'strict' | 'none' | boolean;
-    secure?: boolean;
-  }
-  /** The request's cookies by name, each decoded; the first of a repeated name wins. */
-  export function parse(header: string): Record<string, string | undefined>;
-  export function serialize(name: string, value: string, options?: SerializeOptions): string;
-}
-
+// The small libraries express-session and Express are built from that carry no types of their own, used as they use them.
 declare module 'cookie-signature' {
   /** `value.signature`, the signature an HMAC-SHA256 of the value under the secret. */
   export function sign(value: string, secret: string): string;

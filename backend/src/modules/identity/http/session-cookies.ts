@@ -1,4 +1,4 @@
-import { parse, serialize } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import { sign, unsign } from 'cookie-signature';
 import type { SessionData, Store } from 'express-session';
 import type { UserRepository } from '../application/ports/user.repository.js';
@@ -79,20 +79,26 @@ export class SessionCookies {
     const setCookie =
       secure && !overHttps
         ? null
-        : serialize(this.settings.name, `s:${signed.newest ? signed.value : sign(sid, this.settings.secrets[0]!)}`, {
-            path: stored.path ?? '/',
-            expires,
-            httpOnly: stored.httpOnly ?? true,
-            secure,
-            sameSite: stored.sameSite === 'strict' || stored.sameSite === 'none' ? stored.sameSite : 'lax',
-          });
+        : stringifySetCookie(
+            {
+              name: this.settings.name,
+              value: `s:${signed.newest ? signed.value : sign(sid, this.settings.secrets[0]!)}`,
+              path: stored.path ?? '/',
+              expires,
+              httpOnly: stored.httpOnly ?? true,
+              secure,
+              sameSite: stored.sameSite === 'strict' || stored.sameSite === 'none' ? stored.sameSite : 'lax',
+            },
+            // Every value percent-encoded, as express-session's cookie 0.7 does (cookie 2 leaves `s:`, `/`, `+` as they are).
+            { encode: encodeURIComponent },
+          );
     return { user, setCookie, touch: () => this.store.touch?.(sid, rolled, () => undefined) };
   }
 
   /** The session id the cookie carries when one of the secrets signed it (express-session's getcookie). */
   private signedSession(header: string | undefined): SignedSession | null {
     if (!header) return null;
-    const raw = parse(header)[this.settings.name];
+    const raw = parseCookie(header)[this.settings.name];
     if (!raw?.startsWith('s:')) return null;
     const value = raw.slice(2);
     const known = this.verified.get(value);

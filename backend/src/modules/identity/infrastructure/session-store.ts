@@ -1,5 +1,5 @@
 import connectPgSimple from 'connect-pg-simple';
-import RedisStore from 'connect-redis';
+import { RedisStore } from 'connect-redis';
 import session, { type SessionData, type Store } from 'express-session';
 import type { Redis } from 'ioredis';
 import type pg from 'pg';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { BookedNotice, PublicLinkView } from '@linkbio/shared-contracts';
-import encodeUrl from 'encodeurl';
+import { encodeUrl } from 'encodeurl';
 import type { Env } from '../../../config/env.js';
 import { DomainError } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
