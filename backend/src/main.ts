@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import 'dotenv/config';
+import type { Server } from 'node:http';
 import { Logger } from '@nestjs/common';
 import { loadEnv } from './config/env.js';
 import { createApp } from './create-app.js';
@@ -9,6 +10,14 @@ import { QuietStartupLogger } from './shared/quiet-startup-logger.js';
 import { closeOnSignals } from './shared/shutdown.js';
 import { closeWithSupervisor, reportReady } from './shared/supervised.js';
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the proxies and clients in front keep theirs
+ * (nginx's and load balancers' 60 s), so the API never closes one just as a request is sent over it (a reset
+ * the client cannot tell from a failure: Node's own 5 s made an e2e spec's API client fail so). Closing the
+ * server ends them at once all the same (drainOnClose).
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 async function bootstrap(): Promise<void> {
   const env = loadEnv();
   const log = createLogger({ level: env.LOG_LEVEL, nodeEnv: env.NODE_ENV });
@@ -16,7 +25,10 @@ async function bootstrap(): Promise<void> {
   process.once('exit', log.flush);
   Logger.overrideLogger(new QuietStartupLogger(log.logger));
   const app = await createApp(env, { logger: log.logger });
-  closeOnSignals(app, 'API', drainOnClose(app.getHttpServer()));
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  closeOnSignals(app, 'API', drainOnClose(server));
   closeWithSupervisor();
   if (env.HOST) await app.listen(env.PORT, env.HOST);
   else await app.listen(env.PORT);
