@@ -40,6 +40,7 @@ export const SeoMessages = {
   titleTooLong: `The title must be at most ${SEO_TITLE_MAX_LENGTH} characters`,
   descriptionTooLong: `The description must be at most ${SEO_DESCRIPTION_MAX_LENGTH} characters`,
   imageNotUploaded: 'Upload the share image first, then choose it',
+  shareImageTooLarge: 'The share image must be 5 MB or smaller',
 } as const;
 
 const present = (_: object, value: unknown) => value !== null && value !== undefined && value !== '';
