@@ -8,6 +8,7 @@ import {
   type UserView,
 } from '@linkbio/shared-contracts';
 import { SettingsCard } from '@/components/settings-card';
+import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -71,7 +72,8 @@ export function SeoCard({ user, onUserChange, className }: SeoCardProps) {
 
   return (
     <SettingsCard
-      className={className}
+      // min-w-0: a long address or title truncates inside the card instead of widening the dashboard's grid.
+      className={cn('min-w-0', className)}
       id="search-sharing"
       icon={Search}
       title="Search & sharing"

@@ -13,6 +13,7 @@ import {
   type UserView,
 } from '@linkbio/shared-contracts';
 import { SettingsCard } from '@/components/settings-card';
+import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -38,6 +39,8 @@ export function SocialsCard({ user, onUserChange, className }: SocialsCardProps)
   const save = useUpdateSocials(onUserChange);
   const socials = user.socials ?? [];
   const position = user.socialsPosition ?? 'top';
+  // The position being saved shows at once; the answer (or a refusal) settles it.
+  const shownPosition = save.isPending ? (save.variables?.position ?? position) : position;
   const unused = SOCIAL_PLATFORMS.filter((platform) => !socials.some((link) => link.platform === platform));
   const [platform, setPlatform] = useState<SocialPlatform>(unused[0] ?? 'website');
   const [address, setAddress] = useState('');
@@ -81,7 +84,8 @@ export function SocialsCard({ user, onUserChange, className }: SocialsCardProps)
 
   return (
     <SettingsCard
-      className={className}
+      // min-w-0: a long address or title truncates inside the card instead of widening the dashboard's grid.
+      className={cn('min-w-0', className)}
       id="social-icons"
       icon={AtSign}
       title="Social icons"
@@ -182,7 +186,7 @@ export function SocialsCard({ user, onUserChange, className }: SocialsCardProps)
                   type="radio"
                   name="socialsPosition"
                   value={at}
-                  checked={position === at}
+                  checked={shownPosition === at}
                   disabled={save.isPending}
                   onChange={() => store(socials, at)}
                 />
