@@ -57,10 +57,7 @@ export function SeoCard({ user, onUserChange, className }: SeoCardProps) {
     if (Object.keys(found).length > 0) return;
     save.mutate(values, {
       onSuccess: () => toast({ title: 'Search & sharing saved' }),
-      onError: (failure) => {
-        setErrors({ title: messageOf(failure, 'Failed to update search & sharing. Please try again.') });
-        failed(failure);
-      },
+      onError: failed,
     });
   };
 
