@@ -93,6 +93,11 @@ async function createCreator(baseUrl) {
   ];
   for (const [title, url] of links) await call('POST', '/api/links', { title, url, order: 0 });
   await call('PUT', '/api/users/booking-settings', { enableBooking: true, bookingPrice: '45' });
+  // A dozen social icons (issue 26), the most the page shows, with the heaviest marks.
+  const socials = ['instagram', 'tiktok', 'youtube', 'x', 'threads', 'linkedin', 'github', 'soundcloud', 'mastodon', 'snapchat', 'whatsapp', 'discord'];
+  await call('PUT', '/api/users/socials', {
+    socials: socials.map((platform) => ({ platform, url: platform === 'mastodon' ? 'https://mastodon.social/@maya' : platform === 'linkedin' ? 'https://linkedin.com/in/maya' : platform === 'whatsapp' ? 'https://wa.me/15551234567' : platform === 'discord' ? 'https://discord.gg/maya' : '@maya' })),
+  });
   return `/${username}`;
 }
 

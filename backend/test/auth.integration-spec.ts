@@ -120,6 +120,9 @@ describe('identity over HTTP', () => {
         isPremium: false,
         emailVerified: false,
         createdAt: expect.any(String),
+        socials: [],
+        socialsPosition: 'top',
+        seo: { title: null, description: null, image: null },
       });
       expect(setSessionCookie(created)).toBeDefined();
       const own = await client.get('/api/auth/me').expect(200);

@@ -62,6 +62,7 @@ describe('downloading one’s data', () => {
 
   it('answers a JSON file to download with everything kept about the account', async () => {
     const { client, user, details, links, booking } = await creatorWithHistory();
+    await client.put('/api/users/socials').send({ socials: [{ platform: 'github', url: '@yoga' }] }).expect(200);
 
     const response = await client.get('/api/users/me/export').expect(200);
 
@@ -71,7 +72,7 @@ describe('downloading one’s data', () => {
     const data = response.body as AccountExport;
     expect(Date.parse(data.exportedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(data.account).toMatchObject({ id: user.id, username: user.username, email: details.email, displayName: details.displayName, bio: 'Yoga teacher', plan: 'free' });
-    expect(data.look).toMatchObject({ theme: 'default', buttonShape: 'rounded' });
+    expect(data.look).toMatchObject({ theme: 'default', buttonShape: 'rounded', socials: [{ platform: 'github', url: 'https://github.com/yoga' }], socialsPosition: 'top' });
     expect(data.settings).toEqual({
       payouts: { paypalEmail: 'pay@example.com', cashappHandle: null },
       booking: { enabled: true, priceCents: 4000 },

@@ -21,6 +21,9 @@ const PUBLIC_USER_KEYS = [
   'displayName',
   'enableBooking',
   'isPremium',
+  'seo',
+  'socials',
+  'socialsPosition',
   'theme',
   'username',
 ].sort();
@@ -96,6 +99,9 @@ describe('public profile over HTTP', () => {
         buttonColor: null,
         buttonTextColor: null,
         buttonShape: 'rounded',
+        socials: [],
+        socialsPosition: 'top',
+        seo: { title: null, description: null, image: null },
       });
       expect(body.links).toEqual([]);
 
@@ -124,6 +130,9 @@ describe('public profile over HTTP', () => {
         enableBooking: false,
         bookingPrice: null,
         isPremium: false,
+        socials: [],
+        socialsPosition: 'top',
+        seo: { title: null, description: null, image: null },
       });
       expect(links).toEqual([]);
     });

@@ -6,6 +6,7 @@ export const Texts = {
   noLinks: 'No links available',
   opensInNewTab: '(opens in a new tab)',
   linksLabel: 'Links',
+  socialsLabel: 'Social profiles',
   defaultDescription: (displayName: string) => `All of ${displayName}'s links in one place.`,
 
   bookedTitle: 'Booking Confirmed!',

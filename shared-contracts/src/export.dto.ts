@@ -25,6 +25,10 @@ export interface AccountExport {
     buttonColor: string | null;
     buttonTextColor: string | null;
     buttonShape: string;
+    /** Social icons and the search and share preview (issue 26), as the creator's own view has them. */
+    socials: Array<{ platform: string; url: string }>;
+    socialsPosition: string;
+    seo: { title: string | null; description: string | null; image: string | null };
   };
   settings: {
     payouts: { paypalEmail: string | null; cashappHandle: string | null };

@@ -28,3 +28,5 @@ export * from './scheduling.messages.js';
 export * from './booking-manage.dto.js';
 export * from './wall-clock.js';
 export * from './earnings.dto.js';
+export * from './socials.js';
+export * from './socials.dto.js';

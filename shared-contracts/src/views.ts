@@ -1,4 +1,6 @@
 import type { Theme } from './constants.js';
+import type { SocialLink, SocialPosition } from './socials.js';
+import type { SeoView } from './socials.dto.js';
 
 /** Shape of the bio page's link buttons (Premium's custom look; 'rounded' is the default). */
 export type ButtonShape = 'rounded' | 'pill' | 'square';
@@ -26,6 +28,11 @@ export interface UserView {
   /** The account's e-mail address is confirmed (issue 14): until then the dashboard shows a banner and payouts wait. */
   emailVerified: boolean;
   createdAt: string;
+  /** Social icons (issue 26), in the creator's order, and where the row shows. */
+  socials: SocialLink[];
+  socialsPosition: SocialPosition;
+  /** Search and share preview as set; null fields: the defaults. */
+  seo: SeoView;
 }
 
 /** What anyone may see of a creator (spec §3, public view). */
@@ -44,6 +51,9 @@ export interface PublicUserView {
   enableBooking: boolean;
   bookingPrice: number | null;
   isPremium: boolean;
+  socials: SocialLink[];
+  socialsPosition: SocialPosition;
+  seo: SeoView;
 }
 
 export interface LinkView {

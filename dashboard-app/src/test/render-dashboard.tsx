@@ -55,6 +55,9 @@ export const aUser = (overrides: Partial<UserView> = {}): UserView => ({
   isPremium: false,
   emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
+  socials: [],
+  socialsPosition: 'top',
+  seo: { title: null, description: null, image: null },
   ...overrides,
 });
 

@@ -86,6 +86,9 @@ export function aCreator(overrides: Partial<UserView> = {}): UserView {
     isPremium: false,
     emailVerified: true,
     createdAt: '2024-01-01T00:00:00.000Z',
+    socials: [],
+    socialsPosition: 'top',
+    seo: { title: null, description: null, image: null },
     ...overrides,
   };
 }

@@ -8,6 +8,8 @@ export interface SocialTags {
   image: string | null;
   username?: string;
   siteName?: string;
+  /** The image is one chosen for sharing (wide): a large preview card. */
+  largeImage?: boolean;
 }
 
 export interface DocumentProps {
@@ -65,7 +67,7 @@ export function Document({
 }
 
 /** OpenGraph and Twitter card tags, so a shared page previews with the creator's name, bio and picture. */
-function SocialMeta({ title, description, url, type, image, username, siteName }: SocialTags) {
+function SocialMeta({ title, description, url, type, image, username, siteName, largeImage }: SocialTags) {
   return (
     <>
       <meta property="og:type" content={type} />
@@ -76,7 +78,7 @@ function SocialMeta({ title, description, url, type, image, username, siteName }
       {image && <meta property="og:image" content={image} />}
       {image && <meta property="og:image:alt" content={title} />}
       {username && <meta property="profile:username" content={username} />}
-      <meta name="twitter:card" content="summary" />
+      <meta name="twitter:card" content={image && largeImage ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
       {image && <meta name="twitter:image" content={image} />}

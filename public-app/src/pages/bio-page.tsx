@@ -4,6 +4,7 @@ import { Avatar } from '../components/avatar';
 import { Document } from '../components/document';
 import { CalendarIcon, CheckCircleIcon, CloseIcon, LogoMark } from '../components/icons';
 import { LinkButton } from '../components/link-button';
+import { SocialIcons } from '../components/social-icons';
 import { buttonLook, pageLook } from '../lib/look';
 import { pageUrl, safeImageUrl } from '../lib/urls';
 import type { BioPageInput } from '../page-model';
@@ -21,20 +22,25 @@ export function BioPage({ user, links, booked, origin, css }: BioPageInput & { c
   const look = pageLook(user, origin);
   const buttons = buttonLook(user);
   const canonical = pageUrl(origin, `/${user.username}`);
-  const description = user.bio ?? Texts.defaultDescription(user.displayName);
+  // The search and share preview as the creator set it (issue 26), each part else today's default.
+  const seo = user.seo ?? { title: null, description: null, image: null };
+  const description = seo.description ?? user.bio ?? Texts.defaultDescription(user.displayName);
   const price = bookingPriceShown(user);
+  const socials = user.socials ?? [];
+  const socialsAt = user.socialsPosition === 'bottom' ? 'bottom' : 'top';
   return (
     <Document
-      title={user.isPremium ? user.displayName : `${user.displayName} | ${Texts.productName}`}
+      title={seo.title ?? (user.isPremium ? user.displayName : `${user.displayName} | ${Texts.productName}`)}
       description={description}
       canonical={canonical}
       themeColor={look.themeColor}
       social={{
         type: 'profile',
-        title: user.displayName,
+        title: seo.title ?? user.displayName,
         description,
         url: canonical,
-        image: safeImageUrl(user.avatar, origin),
+        image: safeImageUrl(seo.image ?? user.avatar, origin),
+        largeImage: seo.image !== null,
         username: user.username,
         siteName: user.isPremium ? undefined : Texts.productName,
       }}
@@ -54,6 +60,7 @@ export function BioPage({ user, links, booked, origin, css }: BioPageInput & { c
             <p className="handle">@{user.username}</p>
             {user.bio && <p className="bio">{user.bio}</p>}
           </header>
+          {socialsAt === 'top' && <SocialIcons socials={socials} position="top" />}
           <div className="actions">
             {price !== null && (
               <a className="btn-book" href={`/book/${user.username}`}>
@@ -75,6 +82,7 @@ export function BioPage({ user, links, booked, origin, css }: BioPageInput & { c
               <p className="empty">{Texts.noLinks}</p>
             )}
           </div>
+          {socialsAt === 'bottom' && <SocialIcons socials={socials} position="bottom" />}
           {!user.isPremium && (
             <footer className="foot">
               <a className="made" href="/">

@@ -94,6 +94,8 @@ describe('DashboardPage', () => {
       'Profile Template',
       'Payout Settings',
       'Booking Settings',
+      'Social icons',
+      'Search & sharing',
       'Your Links',
       'Plan',
       'Bookings',

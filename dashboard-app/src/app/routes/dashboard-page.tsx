@@ -22,6 +22,8 @@ import { linksOnPageAt } from '@/features/links/schedule';
 import { PayoutsCard } from '@/features/payouts/components/payouts-card';
 import { QrCodeButton } from '@/features/qr-code/components/qr-code-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { SocialsCard } from '@/features/socials/components/socials-card';
+import { SeoCard } from '@/features/seo/components/seo-card';
 import { RequireCreator } from '../require-creator';
 
 /**
@@ -53,6 +55,8 @@ function CreatorDashboard({ user }: { user: UserView }) {
         <ProfileTemplateCard user={user} onUserChange={storeUser} links={pageLinks} className="lg:col-span-6" />
         <PayoutSettingsCard user={user} onUserChange={storeUser} className="lg:col-span-4" />
         <BookingSettingsCard user={user} onUserChange={storeUser} className="lg:col-span-6" />
+        <SocialsCard user={user} onUserChange={storeUser} className="lg:col-span-5" />
+        <SeoCard user={user} onUserChange={storeUser} className="lg:col-span-5" />
       </div>
       <LinksCard isPremium={user.isPremium} onLinksChanged={refreshAnalytics} />
       <div className="grid gap-6 lg:grid-cols-10 lg:items-start">

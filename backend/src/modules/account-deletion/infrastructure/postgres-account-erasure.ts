@@ -5,7 +5,7 @@ import { AccountErasure, type ErasedAccount, type Erasure } from '../application
 const UNPAID_SQL = 'select coalesce(sum(amount), 0)::bigint::text as cents from ledger_entries where creator_id = $1 and paid_out_at is null';
 
 /** The row, locked: concurrent deletions of one account go one after the other, and the second finds it deleted. */
-const LOCK_SQL = 'select username, avatar, background_image from users where id = $1 and deleted_at is null for update';
+const LOCK_SQL = 'select username, avatar, background_image, seo_image from users where id = $1 and deleted_at is null for update';
 
 /** The name's lock that sign-ups and renames take before they check holds and users (postgres-username-holds.ts). */
 const LOCK_NAME_SQL = 'select pg_advisory_xact_lock(hashtext($1))';
@@ -19,7 +19,8 @@ const TOMBSTONE_SQL = `
   update users set username = $2, email = $3, display_name = $4, password_hash = '', bio = null, avatar = null,
          background_color = null, background_image = null, button_color = null, button_text_color = null,
          paypal_email = null, cashapp_handle = null, enable_booking = false, booking_price = null,
-         is_premium = false, deleted_at = $5, updated_at = $5
+         is_premium = false, deleted_at = $5, updated_at = $5,
+         socials = '[]', seo_title = null, seo_description = null, seo_image = null
    where id = $1`;
 
 /**
@@ -60,7 +61,7 @@ export class PostgresAccountErasure extends AccountErasure {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
-      const { rows } = await client.query<{ username: string; avatar: string | null; background_image: string | null }>(LOCK_SQL, [userId]);
+      const { rows } = await client.query<{ username: string; avatar: string | null; background_image: string | null; seo_image: string | null }>(LOCK_SQL, [userId]);
       const row = rows[0];
       if (!row) {
         await client.query('rollback');
@@ -72,7 +73,7 @@ export class PostgresAccountErasure extends AccountErasure {
       await client.query(HOLD_SQL, [name, userId, heldUntil]);
       for (const sql of ERASE_SQL) await client.query(sql, [userId]);
       await client.query('commit');
-      return { avatar: row.avatar, backgroundImage: row.background_image };
+      return { avatar: row.avatar, backgroundImage: row.background_image, shareImage: row.seo_image };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;

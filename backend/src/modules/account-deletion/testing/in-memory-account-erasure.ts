@@ -23,7 +23,7 @@ export class InMemoryAccountErasure extends AccountErasure {
     let erased: ErasedAccount | null = null;
     await this.users.change(userId, (user) => {
       if (user.deletedAt) return;
-      erased = { avatar: user.avatar, backgroundImage: user.backgroundImage };
+      erased = { avatar: user.avatar, backgroundImage: user.backgroundImage, shareImage: user.seoImage };
       this.holds.set(user.username.toLowerCase(), { userId, heldUntil });
       Object.assign(user, {
         ...tombstone,
@@ -32,6 +32,10 @@ export class InMemoryAccountErasure extends AccountErasure {
         avatar: null,
         backgroundColor: null,
         backgroundImage: null,
+        socials: [],
+        seoTitle: null,
+        seoDescription: null,
+        seoImage: null,
         buttonColor: null,
         buttonTextColor: null,
         paypalEmail: null,

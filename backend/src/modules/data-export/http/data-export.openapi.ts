@@ -29,6 +29,9 @@ export const AccountExportSchema = component(
       buttonColor: nullable(string),
       buttonTextColor: nullable(string),
       buttonShape: string,
+      socials: arrayOf(object({ platform: string, url: string })),
+      socialsPosition: string,
+      seo: object({ title: nullable(string), description: nullable(string), image: nullable(string) }),
     }),
     settings: objectOf<Export['settings']>()({
       payouts: object({ paypalEmail: nullable(string), cashappHandle: nullable(string) }),

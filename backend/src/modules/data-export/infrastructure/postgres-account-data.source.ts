@@ -8,7 +8,7 @@ const iso = (value: Date | null): string | null => (value === null ? null : valu
 const ACCOUNT_SQL = `
   select id, username, email, display_name, bio, avatar, is_premium, created_at, updated_at, theme,
          background_color, background_image, button_color, button_text_color, button_shape, paypal_email,
-         cashapp_handle, enable_booking, booking_price
+         cashapp_handle, enable_booking, booking_price, socials, socials_position, seo_title, seo_description, seo_image
     from users where id = $1`;
 
 const LINKS_SQL = `
@@ -57,6 +57,11 @@ interface AccountRow {
   button_color: string | null;
   button_text_color: string | null;
   button_shape: string;
+  socials: Array<{ platform: string; url: string }>;
+  socials_position: string;
+  seo_title: string | null;
+  seo_description: string | null;
+  seo_image: string | null;
   paypal_email: string | null;
   cashapp_handle: string | null;
   enable_booking: boolean;
@@ -204,6 +209,9 @@ function toExport(now: Date, rows: Rows): AccountExport {
       buttonColor: a.button_color,
       buttonTextColor: a.button_text_color,
       buttonShape: a.button_shape,
+      socials: a.socials,
+      socialsPosition: a.socials_position,
+      seo: { title: a.seo_title, description: a.seo_description, image: a.seo_image },
     },
     settings: {
       payouts: { paypalEmail: a.paypal_email, cashappHandle: a.cashapp_handle },

@@ -28,6 +28,16 @@ export class UpdateSettingsUseCase {
     return this.apply(userId, (user) => user.changePayoutSettings(change));
   }
 
+  /** The row of social icons, replaced whole (PUT /api/users/socials). */
+  socials(userId: Id, list: unknown, position?: unknown) {
+    return this.apply(userId, (user) => user.changeSocials(list, position));
+  }
+
+  /** The search and share preview (PUT /api/users/seo). */
+  seo(userId: Id, change: { title?: string | null; description?: string | null; image?: string | null }) {
+    return this.apply(userId, (user) => user.changeSeo(change));
+  }
+
   /** @param bookingPrice a dollar string such as "25" or "25.50"; empty or null clears it */
   async bookingSettings(userId: Id, enableBooking: boolean, bookingPrice: string | null | undefined): Promise<User> {
     let cents: number | null | undefined = undefined;

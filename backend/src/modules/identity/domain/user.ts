@@ -12,10 +12,14 @@ import {
   MIN_BOOKING_PRICE_CENTS,
   PRESET_BACKGROUND_COLORS,
   type ButtonShape,
+  type SocialLink,
+  type SocialPosition,
   type Theme,
+  SeoMessages,
 } from '@linkbio/shared-contracts';
 import { invalid, forbidden } from '../../../shared/domain-error.js';
 import { newId, type Id } from '../../../shared/ids.js';
+import { checkedSocials, seoDescription, seoTitle } from './page-details.js';
 
 /** One call of the Profile Template card: every field left out stays as it is. */
 export interface TemplateChange {
@@ -81,6 +85,13 @@ export class User {
   emailVerifiedAt: Date | null = null;
   createdAt: Date;
   updatedAt: Date;
+  /** Social icons (issue 26), in the creator's order, and where their row shows. */
+  socials: SocialLink[] = [];
+  socialsPosition: SocialPosition = 'top';
+  /** The search and share preview as set; null: the page's defaults (name, bio, profile picture). */
+  seoTitle: string | null = null;
+  seoDescription: string | null = null;
+  seoImage: string | null = null;
 
   static register(data: NewUser, now: Date): User {
     const user = new User();
@@ -237,5 +248,31 @@ export class User {
     if (enableBooking && nextPrice === null) throw invalid(Messages.bookingPriceRequired);
     this.enableBooking = enableBooking;
     this.bookingPrice = nextPrice;
+  }
+
+  /** The whole row of social icons at once, checked whole (page-details.ts): a bad item changes nothing. */
+  changeSocials(list: unknown, position?: unknown): void {
+    const next = checkedSocials(list, position, this.socialsPosition);
+    this.socials = next.socials;
+    this.socialsPosition = next.position;
+  }
+
+  /**
+   * The search and share preview: each field left out stays, null or empty goes back to the default. The image
+   * comes through the upload flow (changeShareImage); here it can only be kept or cleared.
+   */
+  changeSeo(change: { title?: string | null; description?: string | null; image?: string | null }): void {
+    const title = seoTitle(change.title);
+    const description = seoDescription(change.description);
+    const image = change.image === undefined ? this.seoImage : change.image || null;
+    if (image !== null && image !== this.seoImage) throw invalid(SeoMessages.imageNotUploaded);
+    if (title !== undefined) this.seoTitle = title;
+    if (description !== undefined) this.seoDescription = description;
+    this.seoImage = image;
+  }
+
+  /** A new share image: the public address of an image the upload flow has checked. */
+  changeShareImage(url: string): void {
+    this.seoImage = url;
   }
 }

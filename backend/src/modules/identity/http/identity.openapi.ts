@@ -1,5 +1,7 @@
 import {
   BUTTON_SHAPES,
+  SOCIAL_PLATFORMS,
+  SOCIAL_POSITIONS,
   THEMES,
   type RecoveryCodesView,
   type SessionsView,
@@ -38,6 +40,9 @@ export const publicUserFields = {
   enableBooking: boolean,
   bookingPrice: { ...nullable(integer), description: 'Integer cents.' },
   isPremium: boolean,
+  socials: arrayOf(object({ platform: oneOfValues(SOCIAL_PLATFORMS), url: string })),
+  socialsPosition: oneOfValues(SOCIAL_POSITIONS),
+  seo: object({ title: nullable(string), description: nullable(string), image: nullable(string) }),
 };
 
 /** The shapes of identity's answers, for the API description (user.views.ts makes them). */

@@ -23,6 +23,7 @@ export function toUserView(user: User): UserView {
     isPremium: user.isPremium,
     emailVerified: user.emailVerifiedAt !== null,
     createdAt: user.createdAt.toISOString(),
+    ...pageDetails(user),
   };
 }
 
@@ -43,5 +44,15 @@ export function toPublicUserView(user: User): PublicUserView {
     enableBooking: user.enableBooking,
     bookingPrice: user.bookingPrice,
     isPremium: user.isPremium,
+    ...pageDetails(user),
+  };
+}
+
+/** Social icons and the search and share preview (issue 26): the same in both views. */
+function pageDetails(user: User): Pick<PublicUserView, 'socials' | 'socialsPosition' | 'seo'> {
+  return {
+    socials: user.socials ?? [],
+    socialsPosition: user.socialsPosition ?? 'top',
+    seo: { title: user.seoTitle ?? null, description: user.seoDescription ?? null, image: user.seoImage ?? null },
   };
 }

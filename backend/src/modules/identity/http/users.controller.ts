@@ -3,6 +3,8 @@ import { ApiOperation } from '@nestjs/swagger';
 import {
   UpdateBookingSettingsRequest,
   UpdatePayoutSettingsRequest,
+  UpdateSeoRequest,
+  UpdateSocialsRequest,
   UpdateTemplateRequest,
   type UserView,
 } from '@linkbio/shared-contracts';
@@ -40,5 +42,21 @@ export class UsersController {
   @UseGuards(SignedInGuard)
   async bookingSettings(@CurrentUser() user: User, @Body() body: UpdateBookingSettingsRequest): Promise<{ user: UserView }> {
     return { user: toUserView(await this.settings.bookingSettings(user.id, body.enableBooking, body.bookingPrice)) };
+  }
+
+  @Put('socials')
+  @ApiOperation({ summary: 'Set the page\'s social icons (the whole list) and where they show' })
+  @Answers(200, UserEnvelope, 'Saved.')
+  @UseGuards(SignedInGuard)
+  async socials(@CurrentUser() user: User, @Body() body: UpdateSocialsRequest): Promise<{ user: UserView }> {
+    return { user: toUserView(await this.settings.socials(user.id, body.socials, body.position)) };
+  }
+
+  @Put('seo')
+  @ApiOperation({ summary: 'Set the page\'s title, description and image in search results and link previews' })
+  @Answers(200, UserEnvelope, 'Saved.')
+  @UseGuards(SignedInGuard)
+  async seo(@CurrentUser() user: User, @Body() body: UpdateSeoRequest): Promise<{ user: UserView }> {
+    return { user: toUserView(await this.settings.seo(user.id, body)) };
   }
 }

@@ -27,5 +27,10 @@ export const UserSchema = new EntitySchema<User>({
     emailVerifiedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
+    socials: { type: 'json', columnType: 'jsonb' },
+    socialsPosition: { type: 'string', length: 6 },
+    seoTitle: { type: 'string', length: 70, nullable: true },
+    seoDescription: { type: 'string', length: 200, nullable: true },
+    seoImage: { type: 'string', length: 2048, nullable: true },
   },
 });

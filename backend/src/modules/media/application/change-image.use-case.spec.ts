@@ -59,6 +59,17 @@ describe('ChangeImageUseCase', () => {
     expect(await storage.size(storage.keyFromURL(withAvatar.avatar!, '')!)).toBe(PNG.length);
   });
 
+  it('sets the share image of the page preview, and keeps it while it is also shown elsewhere', async () => {
+    const { storage, users, user, change, uploaded } = await setup();
+    const shared = await change.execute(user.id, 'share', await uploaded(PNG), ORIGIN);
+    expect(shared.seoImage).toMatch(/\.png$/);
+    expect((await users.findById(user.id))!.seoImage).toBe(shared.seoImage);
+    expect(shared.avatar).toBeNull();
+    const replaced = await change.execute(user.id, 'share', await uploaded(GIF), ORIGIN);
+    expect(replaced.seoImage).toMatch(/\.gif$/);
+    expect(await storage.size(storage.keyFromURL(shared.seoImage!, '')!)).toBeNull();
+  });
+
   it("accepts the upload URL with its query, as S3's presigned ones come (encoded slashes there)", async () => {
     const { user, change, uploaded } = await setup();
     const url = `${await uploaded(PNG)}&X-Amz-Credential=KEY%2F20261125%2Fus-east-1%2Fs3%2Faws4_request`;

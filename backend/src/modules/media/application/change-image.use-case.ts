@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { AVATAR_MAX_BYTES, BACKGROUND_MAX_BYTES, Messages } from '@linkbio/shared-contracts';
+import { AVATAR_MAX_BYTES, BACKGROUND_MAX_BYTES, Messages, SeoMessages } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
 import { forbidden, invalid } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
@@ -11,12 +11,16 @@ import { imageKeyOwner, newImageKey, uploadKeyOwner } from '../domain/object-key
 import { ObjectStorage } from './ports/object-storage.js';
 import { UploadGrants } from './ports/upload-grants.js';
 
-export type ImageSlot = 'avatar' | 'background';
+export type ImageSlot = 'avatar' | 'background' | 'share';
 
 const LIMITS: Record<ImageSlot, { maxBytes: number; tooLarge: string }> = {
   avatar: { maxBytes: AVATAR_MAX_BYTES, tooLarge: Messages.avatarTooLarge },
   background: { maxBytes: BACKGROUND_MAX_BYTES, tooLarge: Messages.backgroundTooLarge },
+  share: { maxBytes: BACKGROUND_MAX_BYTES, tooLarge: SeoMessages.shareImageTooLarge },
 };
+
+const currentImage = (user: User, slot: ImageSlot): string | null =>
+  slot === 'avatar' ? user.avatar : slot === 'background' ? user.backgroundImage : user.seoImage;
 
 /** How long after its upload URL expires an uploaded image can still be chosen. */
 export const CHOOSE_GRACE_MS = 60 * 60 * 1000;
@@ -47,7 +51,7 @@ export class ChangeImageUseCase {
     const key = this.storage.keyFromURL(url, origin);
     if (key === null) throw invalid(Messages.imageNotFromUs);
 
-    const current = slot === 'avatar' ? user.avatar : user.backgroundImage;
+    const current = currentImage(user, slot);
     if (imageKeyOwner(key) !== null) {
       // The public address of an image already stored: only the creator's current one (nothing changes).
       if (imageKeyOwner(key) !== user.id.toLowerCase()) throw forbidden(Messages.imageNotYours);
@@ -75,7 +79,8 @@ export class ChangeImageUseCase {
     await this.storage.move(key, imageKey, type);
     const publicURL = this.storage.publicURL(imageKey);
     if (slot === 'avatar') user.changeAvatar(publicURL);
-    else user.changeBackgroundImage(publicURL);
+    else if (slot === 'background') user.changeBackgroundImage(publicURL);
+    else user.changeShareImage(publicURL);
     user.updatedAt = now;
     try {
       await this.users.save(user);
@@ -89,7 +94,7 @@ export class ChangeImageUseCase {
 
   /** Best effort: the replaced image, when it is one of ours for this creator and no longer shown anywhere. */
   private async deleteReplaced(previous: string | null, user: User): Promise<void> {
-    if (!previous || previous === user.avatar || previous === user.backgroundImage) return;
+    if (!previous || previous === user.avatar || previous === user.backgroundImage || previous === user.seoImage) return;
     const key = this.storage.keyFromURL(previous, '');
     if (key === null || imageKeyOwner(key) !== user.id.toLowerCase()) return;
     await this.storage.delete(key).catch((error: unknown) => this.logger.warn(`Could not delete ${key}: ${String(error)}`));

@@ -4,6 +4,7 @@ import {
   RequestUploadRequest,
   UpdateAvatarRequest,
   UpdateBackgroundImageRequest,
+  UpdateShareImageRequest,
   type UploadParametersResponse,
   type UserView,
 } from '@linkbio/shared-contracts';
@@ -61,5 +62,12 @@ export class MediaController {
   ): Promise<{ user: UserView }> {
     const url = body.backgroundImageURL;
     return { user: toUserView(await this.changeImage.execute(user.id, 'background', url, requestOrigin(req))) };
+  }
+
+  @Put('share-images')
+  @ApiOperation({ summary: 'Set the image of the page\'s search and share preview from an uploaded file' })
+  @Answers(200, UserEnvelope, 'The share image is set.')
+  async shareImage(@CurrentUser() user: User, @Req() req: Request, @Body() body: UpdateShareImageRequest): Promise<{ user: UserView }> {
+    return { user: toUserView(await this.changeImage.execute(user.id, 'share', body.imageURL, requestOrigin(req))) };
   }
 }

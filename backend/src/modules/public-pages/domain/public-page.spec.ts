@@ -34,6 +34,9 @@ const pageOf = (links: PageLink[], isPremium: boolean): PublicPage => ({
     enableBooking: false,
     bookingPrice: null,
     isPremium,
+    socials: [],
+    socialsPosition: 'top',
+    seo: { title: null, description: null, image: null },
   },
   links,
 });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ButtonShape, Theme } from '@linkbio/shared-contracts';
+import type { ButtonShape, SocialLink, SocialPosition, Theme } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 import { User } from '../../identity/domain/user.js';
 import { toPublicUserView } from '../../identity/http/user.views.js';
@@ -21,6 +21,11 @@ interface PageRow {
   enable_booking: boolean;
   booking_price: number | null;
   is_premium: boolean;
+  socials: SocialLink[];
+  socials_position: SocialPosition;
+  seo_title: string | null;
+  seo_description: string | null;
+  seo_image: string | null;
   version: string;
   forwards_until: Date | null;
   links: Array<{ id: string; title: string; url: string; order: number; startsAt: string | null; endsAt: string | null }>;
@@ -30,6 +35,7 @@ interface PageRow {
 const PAGE_COLUMNS = `
   u.id, u.username, u.display_name, u.bio, u.avatar, u.theme, u.background_color, u.background_image,
   u.button_color, u.button_text_color, u.button_shape, u.enable_booking, u.booking_price, u.is_premium,
+  u.socials, u.socials_position, u.seo_title, u.seo_description, u.seo_image,
   u.page_version::text as version,
   coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'url', l.url, 'order', l.position,
                                               'startsAt', l.starts_at, 'endsAt', l.ends_at)
@@ -137,5 +143,10 @@ function userOf(row: PageRow): User {
     enableBooking: row.enable_booking,
     bookingPrice: row.booking_price,
     isPremium: row.is_premium,
+    socials: row.socials,
+    socialsPosition: row.socials_position,
+    seoTitle: row.seo_title,
+    seoDescription: row.seo_description,
+    seoImage: row.seo_image,
   });
 }

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
+import { SOCIAL_PLATFORMS, SOCIALS_MAX_COUNT } from '@linkbio/shared-contracts';
 
 interface Rule {
   type: string;
@@ -38,6 +39,16 @@ const RULES: Record<string, (constraints: unknown[], schema: PropertySchema) => 
   isArray: () => ({ type: 'array' }),
   arrayMaxSize: ([max]) => ({ maxItems: max }),
   isUuid: () => ({ type: 'string', format: 'uuid' }),
+  isSocialList: () => ({
+    type: 'array',
+    maxItems: SOCIALS_MAX_COUNT,
+    items: {
+      type: 'object',
+      required: ['platform', 'url'],
+      additionalProperties: false,
+      properties: { platform: { type: 'string', enum: [...SOCIAL_PLATFORMS] }, url: { type: 'string' } },
+    },
+  }),
 };
 
 const DESIGN_TYPES = new Map<unknown, string>([
@@ -96,6 +107,6 @@ function propertySchema(
     if (rule.each) items = { ...items, ...describe(rule.constraints ?? [], items) };
     else schema = { ...schema, ...describe(rule.constraints ?? [], schema) };
   }
-  if (schema.type === 'array') schema.items = items;
+  if (schema.type === 'array') schema.items ??= items;
   return { ...schema, required, ...(nullable ? { nullable: true } : {}) };
 }

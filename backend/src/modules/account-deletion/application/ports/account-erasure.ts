@@ -5,6 +5,8 @@ import type { Tombstone } from '../../domain/account-deletion.js';
 export interface ErasedAccount {
   avatar: string | null;
   backgroundImage: string | null;
+  /** The search and share preview's image (issue 26). */
+  shareImage: string | null;
 }
 
 export interface Erasure {
