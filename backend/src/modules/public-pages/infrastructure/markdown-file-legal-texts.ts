@@ -37,7 +37,9 @@ function readText({ file, variable }: { file: string; variable: string }): strin
     text = readFileSync(file, 'utf8');
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message;
-    throw new Error(`${variable}: cannot read ${file} (${reason}). Set ${variable} to a readable Markdown file, or unset it to serve the template.`);
+    throw new Error(`${variable}: cannot read ${file} (${reason}). Set ${variable} to a readable Markdown file, or unset it to serve the template.`, {
+      cause: error,
+    });
   }
   if (text.trim() === '') throw new Error(`${variable}: ${file} is empty. Write the text in it, or unset ${variable} to serve the template.`);
   return text;
