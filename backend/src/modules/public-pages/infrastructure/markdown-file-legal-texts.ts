@@ -31,18 +31,13 @@ export class MarkdownFileLegalTexts extends LegalTexts {
   }
 }
 
+/** The file's text. loadEnv has checked each file already (with the full list of problems); this names one that went since. */
 function readText({ file, variable }: { file: string; variable: string }): string {
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'there is no such file' : (error as Error).message;
-    throw new Error(`${variable}: cannot read ${file} (${reason}). Set ${variable} to a readable Markdown file, or unset it to serve the template.`, {
-      cause: error,
-    });
+    throw new Error(`${variable}: cannot read ${file} (${(error as Error).message})`, { cause: error });
   }
-  if (text.trim() === '') throw new Error(`${variable}: ${file} is empty. Write the text in it, or unset ${variable} to serve the template.`);
-  return text;
 }
 
 /** The text's HTML and its title: its first `# heading`, or the page's usual name placed as one above it. */
