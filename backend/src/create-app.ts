@@ -187,6 +187,7 @@ function answerHotPathsFirst(app: NestExpressApplication, env: Env, allowedOrigi
   const auth = app.get(AuthController);
   const reads = new Map<string, SignedInRead>([
     ['/api/auth/me', (user) => auth.me(user)],
+    ['/api/auth/session', (user) => auth.sessionOf(user)],
     ['/api/links', (user) => links.all(user)],
     ['/api/analytics', (user) => analytics.get(user)],
   ]);

@@ -17,9 +17,12 @@ test.describe('signed in as the operator', () => {
 
   test('shows the analytics, payouts and maintenance queues', async ({ page }) => {
     expect(operator.username, 'E2E_OPERATOR_USER and E2E_OPERATOR_PASSWORD name the operator (npm test sets them)').not.toBe('');
+    // Its typeface's stylesheet (Google Fonts), which the page's own policy allows: an empty sheet stands in
+    // for Google's answer, since this machine may have no way out.
+    await page.route('https://fonts.googleapis.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/css', body: '' }));
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().includes('fonts.googleapis.com')) problems.push(message.text());
+      if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
     expect((await page.goto('/admin/queues'))?.status()).toBe(200);

@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { BioPageInput, BookingPageInput, NotFoundPageInput } from './page-model';
+import type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput } from './page-model';
 import { BioPage } from './pages/bio-page';
 import { BookingPage, type ClientScript } from './pages/booking-page';
+import { LegalPage } from './pages/legal-page';
 import { LinkNotFoundPage, UnavailablePage, UserNotFoundPage } from './pages/not-found-page';
 import bookingCss from './styles/booking.css?inline';
+import legalCss from './styles/legal.css?inline';
 import publicCss from './styles/public.css?inline';
 
 /*
@@ -15,7 +17,7 @@ import publicCss from './styles/public.css?inline';
  * version, so a creator's change shows on the next request.
  */
 
-export type { BioPageInput, BookingPageInput, NotFoundPageInput } from './page-model';
+export type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput } from './page-model';
 
 const DOCTYPE = '<!DOCTYPE html>';
 /** Vite's `base` (vite.config.ts): '/p/'. */
@@ -70,4 +72,11 @@ export function renderLinkNotFoundPage(_input: NotFoundPageInput): string {
 /** 503 for a page that cannot be read right now (the database is away and the page is not kept). */
 export function renderUnavailablePage(_input: NotFoundPageInput): string {
   return DOCTYPE + renderToStaticMarkup(<UnavailablePage css={publicCss} />);
+}
+
+const LEGAL_CSS = publicCss + legalCss;
+
+/** /privacy and /terms: static markup of the operator's text (HTML the backend made from Markdown, raw HTML off). */
+export function renderLegalPage(input: LegalPageInput): string {
+  return DOCTYPE + renderToStaticMarkup(<LegalPage {...input} css={LEGAL_CSS} />);
 }

@@ -28,3 +28,11 @@ export interface BookingPageInput extends PageContext {
 }
 
 export type NotFoundPageInput = PageContext;
+
+/** /privacy and /terms: the operator's text, as HTML the backend made safe (Markdown with raw HTML shown as text). */
+export interface LegalPageInput extends PageContext {
+  /** 'privacy' or 'terms': the page's path without its slash. */
+  path: string;
+  title: string;
+  html: string;
+}

@@ -26,6 +26,11 @@ export const Texts = {
   unavailableTitle: 'Back in a Moment',
   unavailableMessage: "This page can't be shown right now. Please try again in a few seconds.",
 
+  privacyPolicy: 'Privacy Policy',
+  termsOfService: 'Terms of Service',
+  legalLinks: 'Legal',
+  legalDescription: (title: string) => `Linkbio's ${title.toLowerCase()}.`,
+
   bookingPageTitle: 'Book a Session',
   bookingWith: (displayName: string) => `with ${displayName}`,
   perSession: 'per session',

@@ -103,3 +103,11 @@ export interface ApiError {
   message: string;
   errors?: string[];
 }
+
+/**
+ * GET /api/auth/session: who is signed in, asked without failing. `user` is what GET /api/auth/me answers,
+ * or null for a visitor (where /api/auth/me answers 401), so a signed-out page makes no failing request.
+ */
+export interface SessionProbeView {
+  user: UserView | null;
+}

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { allowedOrigins, loadEnv, sessionSecrets } from './env.js';
 
 const BASE = {
@@ -90,6 +93,31 @@ describe('loadEnv', () => {
     expect(loadEnv(BASE).WORKER_SCHEDULES_CHECK_MS).toBe(60_000);
     expect(loadEnv({ ...BASE, WORKER_SCHEDULES_CHECK_MS: '500' }).WORKER_SCHEDULES_CHECK_MS).toBe(500);
     expect(refusal({ ...BASE, WORKER_SCHEDULES_CHECK_MS: '0' })).toContain('WORKER_SCHEDULES_CHECK_MS');
+  });
+});
+
+describe('the legal texts (PRIVACY_POLICY_FILE, TERMS_FILE)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'linkbio-legal-'));
+
+  it('serves the templates shipped in backend/legal/ when unset, and a readable file of the operator when set', () => {
+    const env = loadEnv(BASE);
+    expect(env.PRIVACY_POLICY_FILE).toMatch(/backend\/legal\/privacy\.md$/);
+    expect(env.TERMS_FILE).toMatch(/backend\/legal\/terms\.md$/);
+    const own = join(dir, 'own-terms.md');
+    writeFileSync(own, '# Our terms\n');
+    expect(loadEnv({ ...BASE, TERMS_FILE: own }).TERMS_FILE).toBe(own);
+  });
+
+  it('refuses a file that is missing, a folder or empty, naming the variable and the file', () => {
+    const empty = join(dir, 'empty.md');
+    writeFileSync(empty, ' \n');
+    expect(refusal({ ...BASE, PRIVACY_POLICY_FILE: join(dir, 'nope.md') })).toBe(
+      `Invalid environment: PRIVACY_POLICY_FILE: cannot read ${join(dir, 'nope.md')} (there is no such file); set it to a readable Markdown file, or unset it to serve the template`,
+    );
+    expect(refusal({ ...BASE, TERMS_FILE: dir })).toContain(`TERMS_FILE: cannot read ${dir} (it is a folder)`);
+    expect(refusal({ ...BASE, TERMS_FILE: empty })).toBe(
+      `Invalid environment: TERMS_FILE: ${empty} is empty; write the text in it, or unset it to serve the template`,
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plainToInstance, Transform } from 'class-transformer';
@@ -85,6 +86,16 @@ export class Env {
   /** Where the public app's build is (server entry and client files): the bio and booking pages. */
   @IsString()
   PUBLIC_APP_DIST_DIR = fileURLToPath(new URL('../../../public-app/dist', import.meta.url));
+
+  /**
+   * The Markdown of /privacy and /terms: the operator's own texts. Unset, the templates shipped in
+   * backend/legal/ (which say they are templates to adapt). A file that cannot be read stops the API at start.
+   */
+  @IsString()
+  PRIVACY_POLICY_FILE = fileURLToPath(new URL('../../legal/privacy.md', import.meta.url));
+
+  @IsString()
+  TERMS_FILE = fileURLToPath(new URL('../../legal/terms.md', import.meta.url));
 
   /**
    * The product's public address, for canonical and OpenGraph URLs and the links in e-mails; required in
@@ -247,10 +258,31 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...validateSync(env, { whitelist: false }).flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `${e.property}: ${m}`)),
     ...sessionSecretProblems(env),
     ...productionRefusals(env),
+    ...legalFileProblems(env),
   ];
   if (problems.length === 1) throw new Error(`Invalid environment: ${problems[0]}`);
   if (problems.length > 1) throw new Error(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   return env;
+}
+
+/** The legal texts' files must be readable Markdown with something in it: a bad path stops the start, not a page. */
+function legalFileProblems(env: Env): string[] {
+  const problems: string[] = [];
+  for (const variable of ['PRIVACY_POLICY_FILE', 'TERMS_FILE'] as const) {
+    const file = env[variable];
+    if (typeof file !== 'string') continue;
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === 'ENOENT' ? 'there is no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+      problems.push(`${variable}: cannot read ${file} (${reason}); set it to a readable Markdown file, or unset it to serve the template`);
+      continue;
+    }
+    if (text.trim() === '') problems.push(`${variable}: ${file} is empty; write the text in it, or unset it to serve the template`);
+  }
+  return problems;
 }
 
 /** SESSION_SECRET's secrets, newest first: one, or a comma-separated list while rotating. */

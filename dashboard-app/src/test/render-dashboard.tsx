@@ -7,6 +7,7 @@ import type { AnalyticsView, LinkView, UserView } from '@linkbio/shared-contract
 import { AppProviders } from '@/app/app';
 import { useToastStore } from '@/components/ui/toast-store';
 import { createQueryClient } from '@/lib/query-client';
+import { CURRENT_USER, SESSION_PROBE, sessionProbeReply } from './session-probe';
 
 // jsdom lacks what Radix and dnd-kit measure with.
 class ResizeObserverStub {
@@ -114,12 +115,14 @@ export function stubApi(routes: Record<string, Route>) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const call = { method, path, body };
     calls.push(call);
-    const route = routes[`${method} ${path}`];
-    const reply: Reply = route
-      ? typeof route === 'function'
-        ? await route(call)
-        : route
-      : { status: 404, body: { statusCode: 404, message: 'Not found' } };
+    const answer = async (key: string) => {
+      const route = routes[key];
+      return typeof route === 'function' ? await route(call) : route;
+    };
+    const key = `${method} ${path}`;
+    const reply: Reply = (key === SESSION_PROBE && !(key in routes)
+      ? sessionProbeReply(await answer(CURRENT_USER))
+      : await answer(key)) ?? { status: 404, body: { statusCode: 404, message: 'Not found' } };
     const status = reply.status ?? 200;
     const text = reply.body === undefined ? null : JSON.stringify(reply.body);
     return new Response(status === 204 ? null : text, {

@@ -7,6 +7,7 @@ import type { UserView } from '@linkbio/shared-contracts';
 import { AppProviders } from '@/app/app';
 import { useToastStore } from '@/components/ui/toast-store';
 import { createQueryClient } from '@/lib/query-client';
+import { CURRENT_USER, SESSION_PROBE, sessionProbeReply } from './session-probe';
 
 /**
  * Renders routes the way the app does (StrictMode, AppProviders with a fresh data client, a router) starting
@@ -43,11 +44,13 @@ export function stubApi(replies: Record<string, Reply | (() => Reply)>) {
       'http://localhost',
     );
     const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`;
-    const entry = replies[key];
+    const answer = (name: string) => {
+      const entry = replies[name];
+      return typeof entry === 'function' ? entry() : entry;
+    };
     const reply =
-      typeof entry === 'function'
-        ? entry()
-        : (entry ?? { status: 404, body: { statusCode: 404, message: 'Not found' } });
+      (key === SESSION_PROBE && !(key in replies) ? sessionProbeReply(answer(CURRENT_USER)) : answer(key)) ??
+      ({ status: 404, body: { statusCode: 404, message: 'Not found' } } as const);
     if (reply === 'pending') return new Promise<Response>(() => {});
     const status = reply.status ?? 200;
     const text = reply.body === undefined ? '' : JSON.stringify(reply.body);

@@ -5,12 +5,15 @@ import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { SchedulingModule } from '../scheduling/scheduling.module.js';
 import { FollowLinkUseCase } from './application/follow-link.use-case.js';
+import { LegalTexts } from './application/ports/legal-texts.js';
 import { PublicPageRenderer } from './application/ports/public-page.renderer.js';
 import { PublicPageSource } from './application/ports/public-page.source.js';
 import { ViewPublicPageUseCase } from './application/view-public-page.use-case.js';
 import { PublicPageResponder } from './http/public-page-responder.js';
+import { LegalPagesController } from './http/legal-pages.controller.js';
 import { PublicPagesController } from './http/public-pages.controller.js';
 import { CachedPublicPageSource } from './infrastructure/cached-public-page.source.js';
+import { MarkdownFileLegalTexts } from './infrastructure/markdown-file-legal-texts.js';
 import { PostgresPublicPageSource } from './infrastructure/postgres-public-page.source.js';
 import { loadPublicAppBuild, type PublicAppBuild } from './infrastructure/public-app-build.js';
 import { ReactSsrPublicPageRenderer } from './infrastructure/react-ssr-public-page.renderer.js';
@@ -20,12 +23,13 @@ import { PUBLIC_APP_BUILD, PUBLIC_PAGES_POOL } from './public-pages.tokens.js';
  * The visitors' pages (/{username}, /book/{username}, /go/{linkId}) and their JSON calls, read from their own
  * read model (one query a page, kept per page version) and rendered by public-app's server entry. Knows the
  * creators' and links' tables only through that read model, analytics only through its recorder, and the
- * booking page's open times only through scheduling's OpenSlots.
+ * booking page's open times only through scheduling's OpenSlots. Also /privacy and /terms (LegalTexts).
  * Register it last: its `/:username` route is the broadest.
  */
 @Module({
   imports: [AnalyticsModule, SchedulingModule],
-  controllers: [PublicPagesController],
+  // LegalPagesController first: PublicPagesController's `/:username` would take /privacy and /terms.
+  controllers: [LegalPagesController, PublicPagesController],
   providers: [
     { provide: PUBLIC_APP_BUILD, inject: [ENV], useFactory: (env: Env) => loadPublicAppBuild(env.PUBLIC_APP_DIST_DIR) },
     {
@@ -47,6 +51,16 @@ import { PUBLIC_APP_BUILD, PUBLIC_PAGES_POOL } from './public-pages.tokens.js';
       provide: PublicPageSource,
       inject: [PUBLIC_PAGES_POOL],
       useFactory: (pool: pg.Pool) => new CachedPublicPageSource(new PostgresPublicPageSource(pool)),
+    },
+    // Read and rendered here, at start: a configured file that cannot be read stops the API with its name.
+    {
+      provide: LegalTexts,
+      inject: [ENV],
+      useFactory: (env: Env) =>
+        new MarkdownFileLegalTexts({
+          privacy: { file: env.PRIVACY_POLICY_FILE, variable: 'PRIVACY_POLICY_FILE' },
+          terms: { file: env.TERMS_FILE, variable: 'TERMS_FILE' },
+        }),
     },
     ViewPublicPageUseCase,
     FollowLinkUseCase,

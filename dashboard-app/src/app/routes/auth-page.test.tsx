@@ -30,4 +30,24 @@ describe('AuthPage', () => {
 
     expect(await screen.findByRole('tabpanel', { name: 'Sign In' })).toBeInTheDocument();
   });
+
+  it('opens Sign Up for ?tab=signup (the landing footer\'s link to start a page)', async () => {
+    signedOut();
+    renderAuth('/auth?tab=signup');
+
+    const form = await screen.findByRole('tabpanel', { name: 'Sign Up' });
+    expect(within(form).getByLabelText('Username')).toHaveValue('');
+  });
+
+  it('says under the sign-up form that creating an account accepts the terms, linking them and the privacy policy', async () => {
+    signedOut();
+    renderAuth('/auth?tab=signup');
+
+    const form = await screen.findByRole('tabpanel', { name: 'Sign Up' });
+    expect(within(form).getByText(/By creating an account, you agree to the/)).toHaveTextContent(
+      'By creating an account, you agree to the Terms of Service and the Privacy Policy.',
+    );
+    expect(within(form).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(within(form).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
 });

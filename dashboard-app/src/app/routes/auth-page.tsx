@@ -20,7 +20,8 @@ export function AuthPage() {
   useDocumentTitle('Get Started');
   const [searchParams] = useSearchParams();
   const claimedUsername = sanitizeUsernameInput(searchParams.get('username') ?? '');
-  const [tab, setTab] = useState<AuthTab>(claimedUsername ? 'register' : 'login');
+  // ?tab=signup: a link to create a page (the landing's footer) opens the Sign Up tab.
+  const [tab, setTab] = useState<AuthTab>(claimedUsername || searchParams.get('tab') === 'signup' ? 'register' : 'login');
   const { data: user } = useCurrentUser();
 
   if (user) return <Navigate to="/dashboard" replace />;

@@ -78,7 +78,7 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('links-skeleton')).toBeInTheDocument();
   });
 
-  it('has the cards in the spec order', async () => {
+  it('has the cards in the order creators use them: their links first, right under the header and stats', async () => {
     signedIn();
     renderDashboard(<DashboardPage />);
 
@@ -89,19 +89,22 @@ describe('DashboardPage', () => {
       .filter((id): id is string => Boolean(id) && id !== 'stats-title' && id !== 'dashboard-title')
       .map((id) => document.getElementById(id)?.textContent);
     expect(cards).toEqual([
+      'Your Links',
       'Analytics',
       'Profile Picture',
       'Profile Template',
-      'Payout Settings',
-      'Booking Settings',
       'Social icons',
       'Search & sharing',
-      'Your Links',
-      'Plan',
+      'Booking Settings',
       'Bookings',
       'Availability',
+      'Plan',
+      'Payout Settings',
       'Payouts',
     ]);
+    // Nothing between the stats and the links.
+    const stats = screen.getByRole('region', { name: 'Your stats' });
+    expect(stats.nextElementSibling).toBe(screen.getByRole('region', { name: 'Your Links' }));
     expect(screen.getByText('JPG, PNG up to 2MB. Square images work best.')).toBeInTheDocument();
     expect(await screen.findByRole('switch', { name: 'Show Instagram on your page' })).toBeChecked();
   });

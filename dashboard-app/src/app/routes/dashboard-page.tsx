@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import type { UserView } from '@linkbio/shared-contracts';
+import { Fragment, useCallback, useMemo, type ReactNode } from 'react';
+import type { LinkView, UserView } from '@linkbio/shared-contracts';
 import { PageLayout } from '@/components/layout/page-layout';
 import { currentUserKey } from '@/features/auth/api/current-user';
 import { LazyAnalyticsCard } from '@/features/analytics/components/lazy-analytics-card';
@@ -26,45 +26,94 @@ import { SocialsCard } from '@/features/socials/components/socials-card';
 import { SeoCard } from '@/features/seo/components/seo-card';
 import { RequireCreator } from '../require-creator';
 
+/** What the dashboard's sections are given: the creator, and the wiring between features. */
+interface DashboardContext {
+  user: UserView;
+  /** A settings answer becomes the current user. */
+  storeUser: (next: UserView) => void;
+  /** A plan change reads the current user again. */
+  refreshUser: () => void;
+  /** A link change refreshes the analytics. */
+  refreshAnalytics: () => Promise<unknown>;
+  /** The links the page shows now, for the template's preview. */
+  pageLinks: LinkView[];
+}
+
+interface DashboardSection {
+  id: string;
+  render: (dashboard: DashboardContext) => ReactNode;
+}
+
+/** Cards side by side on large screens (ten columns), each keeping its own height beside a taller neighbour. */
+function CardRow({ children }: { children: ReactNode }) {
+  return <div className="grid gap-6 lg:grid-cols-10 lg:items-start">{children}</div>;
+}
+
 /**
- * The creator's dashboard (spec §2): header, stats, then the cards in the spec's order. The features do not
- * know each other; this route wires them: settings answers become the current user, link changes refresh
- * the analytics, a plan change refreshes the current user, the links the page shows go to the template's
- * preview. Analytics sits below the stats; Plan, Bookings, Availability and Payouts come after the spec's cards. Each card
- * keeps its own height beside a taller neighbour.
+ * The dashboard under its header and stats, top to bottom, what creators use most first: their links, the
+ * analytics, how the page looks, then sessions, then the plan and money. A new card is one line where it
+ * belongs: an entry of its own, or a card in a row (with its width of the row's ten columns).
+ */
+const DASHBOARD_SECTIONS: DashboardSection[] = [
+  { id: 'links', render: (d) => <LinksCard isPremium={d.user.isPremium} onLinksChanged={d.refreshAnalytics} /> },
+  { id: 'analytics', render: (d) => <LazyAnalyticsCard isPremium={d.user.isPremium} /> },
+  {
+    id: 'look',
+    render: (d) => (
+      <CardRow>
+        <ProfilePictureCard user={d.user} onUserChange={d.storeUser} className="lg:col-span-4" />
+        <ProfileTemplateCard user={d.user} onUserChange={d.storeUser} links={d.pageLinks} className="lg:col-span-6" />
+        <SocialsCard user={d.user} onUserChange={d.storeUser} className="lg:col-span-5" />
+        <SeoCard user={d.user} onUserChange={d.storeUser} className="lg:col-span-5" />
+      </CardRow>
+    ),
+  },
+  {
+    id: 'sessions',
+    render: (d) => (
+      <CardRow>
+        <BookingSettingsCard user={d.user} onUserChange={d.storeUser} className="lg:col-span-4" />
+        <BookingsCard className="lg:col-span-6" />
+        <AvailabilityCard bookingEnabled={d.user.enableBooking} className="lg:col-span-10" />
+      </CardRow>
+    ),
+  },
+  {
+    id: 'money',
+    render: (d) => (
+      <CardRow>
+        <PlanCard onPlanChanged={d.refreshUser} className="lg:col-span-4" />
+        <PayoutSettingsCard user={d.user} onUserChange={d.storeUser} className="lg:col-span-6" />
+        <PayoutsCard className="lg:col-span-10" />
+      </CardRow>
+    ),
+  },
+];
+
+/**
+ * The creator's dashboard (spec §2): header, stats, then DASHBOARD_SECTIONS in order. The features do not know
+ * each other; this route wires them (DashboardContext).
  */
 function CreatorDashboard({ user }: { user: UserView }) {
   const queryClient = useQueryClient();
   const storeUser = useCallback((next: UserView) => queryClient.setQueryData(currentUserKey, next), [queryClient]);
-  const refreshUser = useCallback(() => queryClient.invalidateQueries({ queryKey: currentUserKey }), [queryClient]);
+  const refreshUser = useCallback(() => void queryClient.invalidateQueries({ queryKey: currentUserKey }), [queryClient]);
   const refreshAnalytics = useCallback(() => queryClient.invalidateQueries({ queryKey: analyticsKey }), [queryClient]);
   const links = useLinks();
   const pageLinks = useMemo(
     () => linksOnPageAt(links.data ?? [], user.isPremium, new Date()),
     [links.data, user.isPremium],
   );
+  const dashboard: DashboardContext = { user, storeUser, refreshUser, refreshAnalytics, pageLinks };
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-10">
       <UnverifiedEmailBanner user={user} />
       <DashboardHeader user={user} actions={<QrCodeButton username={user.username} className="col-span-2" />} />
       <StatCards />
-      <LazyAnalyticsCard isPremium={user.isPremium} />
-      <div className="grid gap-6 lg:grid-cols-10 lg:items-start">
-        <ProfilePictureCard user={user} onUserChange={storeUser} className="lg:col-span-4" />
-        <ProfileTemplateCard user={user} onUserChange={storeUser} links={pageLinks} className="lg:col-span-6" />
-        <PayoutSettingsCard user={user} onUserChange={storeUser} className="lg:col-span-4" />
-        <BookingSettingsCard user={user} onUserChange={storeUser} className="lg:col-span-6" />
-        <SocialsCard user={user} onUserChange={storeUser} className="lg:col-span-5" />
-        <SeoCard user={user} onUserChange={storeUser} className="lg:col-span-5" />
-      </div>
-      <LinksCard isPremium={user.isPremium} onLinksChanged={refreshAnalytics} />
-      <div className="grid gap-6 lg:grid-cols-10 lg:items-start">
-        <PlanCard onPlanChanged={() => void refreshUser()} className="lg:col-span-4" />
-        <BookingsCard className="lg:col-span-6" />
-        <AvailabilityCard bookingEnabled={user.enableBooking} className="lg:col-span-10" />
-        <PayoutsCard className="lg:col-span-10" />
-      </div>
+      {DASHBOARD_SECTIONS.map((section) => (
+        <Fragment key={section.id}>{section.render(dashboard)}</Fragment>
+      ))}
     </div>
   );
 }

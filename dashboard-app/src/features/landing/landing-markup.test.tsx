@@ -9,8 +9,9 @@ describe('renderLandingMarkup', () => {
   it('renders the headline, the sections and the footer', () => {
     expect(html.match(/<h1\b/g)).toHaveLength(1);
     expect(html).toMatch(/<h1[^>]*>One link for <span[^>]*>everything<\/span> you share<\/h1>/);
-    for (const title of ['Unlimited Links', 'Booking System', 'Dark Mode']) expect(html).toContain(`>${title}</h3>`);
-    expect(html).toContain('© 2024 Linkbio. All rights reserved.');
+    for (const title of ['Drag-and-Drop Links', 'Booking System', 'Dark Mode']) expect(html).toContain(`>${title}</h3>`);
+    expect(html).toContain(`© <span data-current-year="">${new Date().getFullYear()}</span> Linkbio. All rights reserved.`);
+    expect(html).not.toContain('href="#"');
   });
 
   it('renders both claim boxes as forms that work without a script, with the marker for the site address', () => {

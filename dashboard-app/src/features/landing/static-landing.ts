@@ -42,6 +42,9 @@ function prefetchApp(): void {
 
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-claim-box]')) enhanceClaimBox(form);
 
+// The page was rendered when the app was built: the footer's year is the visitor's this year, not the build's.
+for (const year of document.querySelectorAll('[data-current-year]')) year.textContent = String(new Date().getFullYear());
+
 /** A pointer over, a touch on or the focus in a claim box or a link to the sign-in and sign-up screens. */
 const INTENT = 'form[data-claim-box], a[href^="/auth"]';
 const onIntent = (event: Event) => {

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { RegisterRequest, type TwoFactorRequiredView, type UserView } from '@linkbio/shared-contracts';
+import { RegisterRequest, type SessionProbeView, type TwoFactorRequiredView, type UserView } from '@linkbio/shared-contracts';
 import type { Env } from '../../../config/env.js';
 import { ENV } from '../../../shared/infrastructure/infrastructure.tokens.js';
 import { EmailVerificationUseCase } from '../application/email-verification.use-case.js';
@@ -18,7 +18,7 @@ import { ApiBody, ApiOperation } from '@nestjs/swagger';
 import { LoginRequest } from '@linkbio/shared-contracts';
 import { Answers, Fails, MessageViewSchema, NotModified } from '../../../shared/http/openapi/responses.js';
 import { anyOf } from '../../../shared/http/openapi/schema.js';
-import { TwoFactorRequired, UserViewSchema } from './identity.openapi.js';
+import { SessionProbeSchema, TwoFactorRequired, UserViewSchema } from './identity.openapi.js';
 
 @Controller('api/auth')
 export class AuthController {
@@ -77,5 +77,23 @@ export class AuthController {
   @UseGuards(SignedInGuard)
   me(@CurrentUser() user: User): UserView {
     return toUserView(user);
+  }
+
+  /**
+   * Who is signed in, for the pages to ask on every load: `{ user }` as /me answers it, or `{ user: null }`
+   * with 200 for a visitor, so a signed-out page logs no failed request. A signed-in creator's call is
+   * answered before Express (create-app.ts), as /me is.
+   */
+  @Get('session')
+  @ApiOperation({ summary: 'Who is signed in: the creator\'s own view, or null' })
+  @Answers(200, SessionProbeSchema, 'The signed-in creator, or `user: null` when nobody is signed in.')
+  @NotModified()
+  session(@Req() request: Request): SessionProbeView {
+    return this.sessionOf(request.isAuthenticated() ? ((request.user as User | undefined) ?? null) : null);
+  }
+
+  /** The probe's answer for this creator (or nobody). */
+  sessionOf(user: User | null): SessionProbeView {
+    return { user: user ? toUserView(user) : null };
   }
 }

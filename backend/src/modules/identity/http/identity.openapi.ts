@@ -5,6 +5,7 @@ import {
   THEMES,
   type RecoveryCodesView,
   type SessionsView,
+  type SessionProbeView,
   type TwoFactorRequiredView,
   type TwoFactorSetupView,
   type TwoFactorStatusView,
@@ -58,6 +59,9 @@ export const UserViewSchema = component(
     createdAt: dateTime,
   }),
 );
+
+/** GET /api/auth/session: the signed-in creator, or null for a visitor. */
+export const SessionProbeSchema = component('SessionProbeView', objectOf<SessionProbeView>()({ user: nullable(UserViewSchema) }));
 
 /** `{ user }`: what the settings calls answer. */
 export const UserEnvelope = component('UserEnvelope', object({ user: UserViewSchema }));

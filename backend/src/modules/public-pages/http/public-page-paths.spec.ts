@@ -13,6 +13,9 @@ describe('public page paths', () => {
     ['/book/Nobody_Here', true],
     ['/go/3f0c5a36-0a4d-4a45-9d4f-2f5a2c8f8e11', true],
     ['/go/not-an-id', true],
+    ['/privacy', true],
+    ['/terms', true],
+    ['/terms/', true],
   ])('%s is a public page', (path, expected) => {
     expect(isPublicPagePath(path)).toBe(expected);
   });
@@ -40,6 +43,8 @@ describe('public page paths', () => {
     ['/assets/index.js'],
     ['/p/assets/booking.js'],
     ['/%61lice'],
+    ['/privacy/more'],
+    ['/Terms'],
   ])('%s stays the dashboard’s', (path) => {
     expect(isPublicPagePath(path)).toBe(false);
   });
@@ -55,6 +60,8 @@ describe('public page paths', () => {
   it('reads the username in lowercase, refusing reserved and malformed names', () => {
     expect(bioUsername('Alice')).toBe('alice');
     expect(bioUsername('support')).toBeNull();
+    expect(bioUsername('privacy')).toBeNull();
+    expect(bioUsername('terms')).toBeNull();
     expect(bioUsername('al')).toBeNull();
     expect(bioUsername('al ice')).toBeNull();
   });

@@ -1,4 +1,7 @@
 import { RESERVED_USERNAMES, isValidUsernameShape } from '@linkbio/shared-contracts';
+import { LEGAL_PAGES } from '../application/ports/legal-texts.js';
+
+const isLegalPage = (segment: string) => (LEGAL_PAGES as readonly string[]).includes(segment);
 
 /**
  * Which page paths the public pages answer (architecture.md: one origin). Everything else that is not the
@@ -7,11 +10,12 @@ import { RESERVED_USERNAMES, isValidUsernameShape } from '@linkbio/shared-contra
  * - `/{username}`: one segment that looks like a username (3–30 of a-z, 0-9, hyphen; in any letter case,
  *   redirected to lowercase) and is not reserved (decisions.md), so `/auth`, `/dashboard`… never match;
  * - `/book` and `/book/{anything}`;
- * - `/go/{anything}`.
+ * - `/go/{anything}`;
+ * - `/privacy` and `/terms` (LegalPagesController).
  */
 export function isPublicPagePath(path: string): boolean {
   const segments = path.replace(/\/$/, '').split('/').slice(1);
-  if (segments.length === 1) return segments[0] === 'book' || bioUsername(segments[0]!) !== null;
+  if (segments.length === 1) return segments[0] === 'book' || isLegalPage(segments[0]!) || bioUsername(segments[0]!) !== null;
   return segments.length === 2 && (segments[0] === 'book' || segments[0] === 'go') && segments[1] !== '';
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Logger } from '@nestjs/common';
-import type { BioPageModel, BookingPageModel, PageContext } from '../application/ports/public-page.renderer.js';
+import type { BioPageModel, BookingPageModel, LegalPageModel, PageContext } from '../application/ports/public-page.renderer.js';
 
 /** What public-app/dist/server/entry-server.js exports (public-app/src/entry-server.tsx). */
 export interface PublicAppBuild {
@@ -11,6 +11,7 @@ export interface PublicAppBuild {
   renderUserNotFoundPage(page: PageContext): string;
   renderLinkNotFoundPage(page: PageContext): string;
   renderUnavailablePage(page: PageContext): string;
+  renderLegalPage(page: LegalPageModel): string;
   /** The client build's hashed files… */
   clientAssetsDirectory: string;
   /** …and the path they are served under ('/p/assets/'). */
@@ -23,6 +24,7 @@ const RENDER_FUNCTIONS = [
   'renderUserNotFoundPage',
   'renderLinkNotFoundPage',
   'renderUnavailablePage',
+  'renderLegalPage',
 ] as const;
 
 /**

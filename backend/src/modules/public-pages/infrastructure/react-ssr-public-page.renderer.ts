@@ -2,6 +2,7 @@ import {
   PublicPageRenderer,
   type BioPageModel,
   type BookingPageModel,
+  type LegalPageModel,
   type PageContext,
 } from '../application/ports/public-page.renderer.js';
 import type { PublicAppBuild } from './public-app-build.js';
@@ -38,5 +39,9 @@ export class ReactSsrPublicPageRenderer extends PublicPageRenderer {
 
   unavailablePage(page: PageContext): string {
     return this.app.renderUnavailablePage(page);
+  }
+
+  legalPage(page: LegalPageModel): string {
+    return this.app.renderLegalPage(page);
   }
 }

@@ -107,6 +107,18 @@ export function RegisterForm({ initialUsername = '' }: { initialUsername?: strin
           Forgot password?
         </Link>
       </p>
+      {/* Server pages (/terms, /privacy), so plain links. */}
+      <p className="text-center text-xs text-muted-foreground">
+        By creating an account, you agree to the{' '}
+        <a href="/terms" className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
+          Terms of Service
+        </a>{' '}
+        and the{' '}
+        <a href="/privacy" className="rounded-sm font-medium text-primary underline-offset-4 hover:underline">
+          Privacy Policy
+        </a>
+        .
+      </p>
     </form>
   );
 }

@@ -41,17 +41,18 @@ export function DashboardSkeleton() {
         </div>
       </div>
       <StatCardsSkeleton />
-      <div className="grid gap-6 lg:grid-cols-10" aria-hidden="true">
-        <CardSkeleton lines={1} className="lg:col-span-4" />
-        <CardSkeleton lines={3} className="lg:col-span-6" />
-        <CardSkeleton lines={2} className="lg:col-span-4" />
-        <CardSkeleton lines={2} className="lg:col-span-6" />
-      </div>
+      {/* As the dashboard lays them out: the links first. */}
       <div className="space-y-3 rounded-xl border border-border bg-card p-5 shadow-sm sm:p-6" aria-hidden="true">
         <Skeleton className="h-5 w-32" />
         {Array.from({ length: 3 }, (_, index) => (
           <Skeleton key={index} className="h-16 w-full rounded-xl!" />
         ))}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-10" aria-hidden="true">
+        <CardSkeleton lines={1} className="lg:col-span-4" />
+        <CardSkeleton lines={3} className="lg:col-span-6" />
+        <CardSkeleton lines={2} className="lg:col-span-4" />
+        <CardSkeleton lines={2} className="lg:col-span-6" />
       </div>
     </div>
   );

@@ -65,7 +65,7 @@ describe('LandingPage', () => {
     renderLanding();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     for (const name of [
-      'Unlimited Links',
+      'Drag-and-Drop Links',
       'Analytics',
       'Custom Themes',
       'Booking System',
@@ -76,19 +76,19 @@ describe('LandingPage', () => {
       expect(screen.getByRole('heading', { level: 3, name })).toBeInTheDocument();
     }
     const footer = screen.getByRole('contentinfo');
-    for (const name of [
-      'Features',
-      'Templates',
-      'Analytics',
-      'Pricing',
-      'Help Center',
-      'Contact Us',
-      'Privacy Policy',
-      'Terms of Service',
+    for (const [name, href] of [
+      ['Features', '/#features'],
+      ['Templates', '/#templates'],
+      ['Start a Free Page', '/auth?tab=signup'],
+      ['Premium', '/subscribe'],
+      ['Reset Your Password', '/forgot-password'],
+      ['API Docs', '/api/docs'],
+      ['Privacy Policy', '/privacy'],
+      ['Terms of Service', '/terms'],
     ]) {
-      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', '#');
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', href);
     }
-    expect(within(footer).getByText('© 2024 Linkbio. All rights reserved.')).toBeInTheDocument();
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Linkbio. All rights reserved.`);
     expect(within(footer).getByText('Free forever. No credit card required.')).toBeInTheDocument();
   });
 

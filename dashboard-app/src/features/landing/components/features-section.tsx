@@ -8,10 +8,11 @@ interface Feature {
   tint: string;
 }
 
-const FEATURES: Feature[] = [
+export const FEATURES: Feature[] = [
   {
-    title: 'Unlimited Links',
-    description: 'Add all your links and put them in the right order with drag-and-drop. Premium removes every limit.',
+    title: 'Drag-and-Drop Links',
+    description:
+      'Add up to 5 links on the free plan and put them in the right order with drag-and-drop. Premium makes them unlimited.',
     icon: Link2,
     tint: 'bg-violet-100 text-violet-800',
   },

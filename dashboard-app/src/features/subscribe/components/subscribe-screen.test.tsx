@@ -113,10 +113,10 @@ describe('Subscribe page', () => {
       cvc: '123',
     });
     const paths = fetchMock.mock.calls.map(([path, init]) => `${init?.method ?? 'GET'} ${String(path)}`);
-    expect(paths.filter((path) => path === 'GET /api/auth/me').length).toBeGreaterThan(1); // read again after paying
+    expect(paths.filter((path) => path === 'GET /api/auth/session').length).toBeGreaterThan(1); // read again after paying
     // …after the server took the plan from the provider (Stripe's event may come later).
     expect(paths.indexOf('POST /api/subscription/confirm')).toBeGreaterThan(paths.indexOf('POST /api/payments/local/confirm'));
-    expect(paths.lastIndexOf('GET /api/auth/me')).toBeGreaterThan(paths.indexOf('POST /api/subscription/confirm'));
+    expect(paths.lastIndexOf('GET /api/auth/session')).toBeGreaterThan(paths.indexOf('POST /api/subscription/confirm'));
   });
 
   it("shows 'Payment Failed' with the card's message on a 402 and lets the creator try again", async () => {

@@ -24,6 +24,14 @@ export interface BookingPageModel extends PageContext {
   times: BookingTimesView | null;
 }
 
+/** /privacy and /terms: the operator's text (LegalTexts), already safe HTML. */
+export interface LegalPageModel extends PageContext {
+  /** The page's own path without its slash: 'privacy' or 'terms'. */
+  path: string;
+  title: string;
+  html: string;
+}
+
 export abstract class PublicPageRenderer {
   /** /{username} */
   abstract bioPage(page: BioPageModel): string;
@@ -35,4 +43,6 @@ export abstract class PublicPageRenderer {
   abstract linkNotFoundPage(page: PageContext): string;
   /** A page that cannot be read right now (answered with 503 and Retry-After). */
   abstract unavailablePage(page: PageContext): string;
+  /** /privacy, /terms */
+  abstract legalPage(page: LegalPageModel): string;
 }
