@@ -16,7 +16,7 @@ export interface LinktreeReaderLimits {
 const DEFAULT_LIMITS: LinktreeReaderLimits = { timeoutMs: 5000, maxBytes: 2 * 1024 * 1024, maxRedirects: 2 };
 
 /** How this server names itself to Linktree: plainly, no browser's disguise. */
-const USER_AGENT = 'Linkbio-LinkImport/1.0 (reads a public profile page once, at its owner’s request)';
+const USER_AGENT = 'Linkbio-LinkImport/1.0 (reads one public profile page at its owner\'s request)';
 
 /**
  * Reads https://linktr.ee/<name> with fetch: no cookies sent or kept, a plain User-Agent, at most two
@@ -63,7 +63,12 @@ export class HttpLinktreePageReader extends LinktreePageReader {
       }
     } catch (error) {
       if (signal.aborted) throw unavailable(LinkImportMessages.linktreeTimeout);
-      if (error instanceof TypeError) throw unavailable(LinkImportMessages.linktreeUnavailable);
+      // fetch's own failure (no connection, a reset): a TypeError 'fetch failed' with the cause (told by its
+      // name, not instanceof: it may come from another realm than this module's).
+      const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+      if (name === 'TypeError' && message === 'fetch failed') {
+        throw unavailable(LinkImportMessages.linktreeUnavailable);
+      }
       throw error;
     }
   }
