@@ -68,7 +68,7 @@ describe('ImportLinksDialog', () => {
     const { user, dialog } = openDialog();
 
     await user.click(within(dialog).getByRole('tab', { name: 'CSV file' }));
-    const input = within(dialog).getByLabelText('CSV file', { selector: 'input' });
+    const input = within(dialog).getByLabelText('CSV file to import');
     expect(input).toHaveAttribute('accept', '.csv,text/csv');
     await user.upload(input, new File(['title,url\nA,https://a.example\n'], 'links.csv', { type: 'text/csv' }));
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
@@ -83,7 +83,7 @@ describe('ImportLinksDialog', () => {
     const { user, dialog } = openDialog();
 
     await user.click(within(dialog).getByRole('tab', { name: 'Bookmarks' }));
-    const input = within(dialog).getByLabelText('Bookmarks file');
+    const input = within(dialog).getByLabelText('Bookmarks file to import');
     expect(input).toHaveAttribute('accept', '.html,.htm,text/html');
     await user.upload(input, new File(['x'.repeat(2 * 1024 * 1024 + 1)], 'bookmarks.html', { type: 'text/html' }));
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));

@@ -23,9 +23,9 @@ interface ImportLinksDialogProps {
 }
 
 const FILE_TYPES: Record<Exclude<Source, 'linktree'>, { label: string; accept: string; hint: string }> = {
-  csv: { label: 'CSV file', accept: '.csv,text/csv', hint: 'A title and a URL on each line (title,url). Up to 2 MB.' },
+  csv: { label: 'CSV file to import', accept: '.csv,text/csv', hint: 'A title and a URL on each line (title,url). Up to 2 MB.' },
   bookmarks: {
-    label: 'Bookmarks file',
+    label: 'Bookmarks file to import',
     accept: '.html,.htm,text/html',
     hint: 'The bookmarks file your browser exports (Bookmarks › Export). Up to 2 MB.',
   },
