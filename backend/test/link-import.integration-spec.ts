@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { LinkImportMessages, Messages, type LinkImportPreviewView, type LinkView } from '@linkbio/shared-contracts';
+import { LINKTREE_READS_PER_HOUR, LinkImportMessages, Messages, type LinkImportPreviewView, type LinkView } from '@linkbio/shared-contracts';
 import { createApp } from '../src/create-app.js';
 import { Database, ownDatabase, registration, signedInCreator, testEnv, agent, type Agent } from './support/harness.js';
 import { suiteLogger } from './support/suite-log.js';
@@ -142,6 +142,18 @@ describe('importing links over HTTP', () => {
     expect((await preview(client, { source: 'linktree', address: 'https://evil.example/samplecreator' }, 400)).message).toBe(
       LinkImportMessages.notLinktreeAddress,
     );
+  });
+
+  it('reads at most 30 Linktree pages an hour for a creator, then answers 429 with Retry-After', async () => {
+    const { client } = await creator();
+    for (let read = 0; read < LINKTREE_READS_PER_HOUR; read += 1) {
+      await preview(client, { source: 'linktree', address: 'linktr.ee/samplecreator' });
+    }
+    const refused = await client.post('/api/imports/preview').send({ source: 'linktree', address: 'linktr.ee/samplecreator' }).expect(429);
+    expect(refused.body.message).toBe(LinkImportMessages.linktreeTooMany(60));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    // Files are not counted.
+    await preview(client, { source: 'csv', content: 'a,https://a.example' });
   });
 
   it('keeps the free plan’s 5 links: over-limit rows in the preview, a confirmation past it refused', async () => {

@@ -12,6 +12,8 @@ export type LinkImportSource = (typeof LINK_IMPORT_SOURCES)[number];
 
 /** The largest file that can be imported, in bytes (its text as UTF-8). */
 export const LINK_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** How many Linktree pages a creator may have the server read in an hour. */
+export const LINKTREE_READS_PER_HOUR = 30;
 /** The most links one import can hold, in the file and in the confirmation. */
 export const LINK_IMPORT_MAX_ROWS = 300;
 
@@ -33,6 +35,8 @@ export const LinkImportMessages = {
   linktreeUnreadable: 'That Linktree page could not be read: its links were not where Linktree usually puts them.',
   linktreeTimeout: 'Linktree took too long to answer. Try again in a moment.',
   linktreeUnavailable: 'Linktree could not be reached. Try again in a moment.',
+  linktreeTooMany: (minutes: number) =>
+    `That is a lot of Linktree pages in an hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or import a file.`,
   // Why a row is skipped, shown beside it in the preview.
   skipNotHttp: (scheme: string) => `Only web addresses (http or https) can be added, not ${scheme} ones`,
   skipInvalidUrl: 'Not a valid web address',

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { LinkImportMessages, Messages } from '@linkbio/shared-contracts';
+import { LINKTREE_READS_PER_HOUR, LinkImportMessages, Messages } from '@linkbio/shared-contracts';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
+import { InMemoryRateLimit } from '../../../shared/testing/in-memory-rate-limit.js';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { InMemoryAnalyticsStore } from '../../analytics/testing/in-memory-analytics.store.js';
 import { Link } from '../../links/domain/link.js';
@@ -25,7 +26,8 @@ const setup = () => {
     links,
     linktree,
     own,
-    preview: new PreviewLinkImportUseCase(links, linktree),
+    clock,
+    preview: new PreviewLinkImportUseCase(links, linktree, new InMemoryRateLimit(clock, LINKTREE_READS_PER_HOUR, 3600)),
     confirm: new ConfirmLinkImportUseCase(links, new InMemoryAnalyticsStore(), clock),
   };
 };
@@ -66,6 +68,26 @@ describe('previewing an import', () => {
     await expect(preview.execute(FREE, { source: 'linktree', address: 'https://evil.example/x' })).rejects.toEqual(
       aDomainError('invalid', LinkImportMessages.notLinktreeAddress),
     );
+  });
+});
+
+describe('the Linktree reads of a creator', () => {
+  it('are limited to 30 an hour, files not counted, and allowed again the next hour', async () => {
+    const { preview, linktree, clock } = setup();
+    const address = 'https://linktr.ee/samplecreator';
+    for (let read = 0; read < LINKTREE_READS_PER_HOUR; read += 1) await preview.execute(FREE, { source: 'linktree', address });
+
+    await expect(preview.execute(FREE, { source: 'linktree', address })).rejects.toEqual(
+      aDomainError('too_many', LinkImportMessages.linktreeTooMany(60)),
+    );
+    expect(linktree.reads).toHaveLength(LINKTREE_READS_PER_HOUR);
+    await preview.execute(FREE, { source: 'csv', content: 'a,https://a.example' });
+    await expect(preview.execute(PREMIUM, { source: 'linktree', address: 'not an address' })).rejects.toEqual(
+      aDomainError('invalid', LinkImportMessages.notLinktreeAddress),
+    );
+
+    clock.advance(3600 * 1000);
+    expect((await preview.execute(FREE, { source: 'linktree', address })).rows.length).toBeGreaterThan(0);
   });
 });
 

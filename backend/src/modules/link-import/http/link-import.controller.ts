@@ -30,7 +30,7 @@ export class LinkImportController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Preview the links an import would add (a Linktree page, a CSV or a bookmarks file)' })
   @Answers(200, LinkImportPreview, 'Every link found, each to be added or skipped with the reason, and the plan’s room.')
-  @Fails(404)
+  @Fails(404, 429)
   async previewImport(@CurrentUser() user: User, @Body() body: PreviewLinkImportRequest): Promise<LinkImportPreviewView> {
     return this.preview.execute(ownerOf(user), body);
   }
