@@ -10,6 +10,7 @@ import { BillingModule } from './modules/billing/billing.module.js';
 import { HealthController } from './modules/health/health.controller.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { LinksModule } from './modules/links/links.module.js';
+import { LinkImportModule } from './modules/link-import/link-import.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { PublicPagesModule } from './modules/public-pages/public-pages.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         QrCodesModule,
         DataExportModule,
         AccountDeletionModule,
+        LinkImportModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

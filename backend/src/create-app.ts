@@ -21,6 +21,7 @@ import { LinksController } from './modules/links/http/links.controller.js';
 import { ObjectStorage } from './modules/media/application/ports/object-storage.js';
 import { UploadGrants } from './modules/media/application/ports/upload-grants.js';
 import { localObjectsHandler } from './modules/media/http/local-objects.http.js';
+import { isLinkImportPreview, LINK_IMPORT_PREVIEW_PATH, linkImportPreviewBody } from './modules/link-import/http/link-import-body.js';
 import { LocalDiskObjectStorage, OBJECTS_PATH } from './modules/media/infrastructure/local-disk-object-storage.js';
 import { publicFastPath } from './modules/public-pages/http/public-fast-path.js';
 import { PublicPageResponder } from './modules/public-pages/http/public-page-responder.js';
@@ -106,8 +107,10 @@ export async function createApp(env: Env, options: { logger?: Logger } = {}): Pr
   else await metrics.listen(env.METRICS_PORT, env.HOST);
 
   app.use('/api', exceptWebhook(sameSiteJsonOnly(allowedOrigins)));
+  // The import preview carries a file's text: read and checked by its own rules, which the two below then pass by.
+  app.use(LINK_IMPORT_PREVIEW_PATH, linkImportPreviewBody);
   app.use('/api', exceptWebhook(jsonBody('64kb')));
-  app.use('/api', exceptWebhook(noPrototypeKeys));
+  app.use('/api', exceptWebhook((req, res, next) => (isLinkImportPreview(req) ? next() : noPrototypeKeys(req, res, next))));
 
   app.use(
     session({

@@ -30,3 +30,4 @@ export * from './wall-clock.js';
 export * from './earnings.dto.js';
 export * from './socials.js';
 export * from './socials.dto.js';
+export * from './link-import.dto.js';

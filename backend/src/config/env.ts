@@ -136,6 +136,11 @@ export class Env {
   @Matches(/^https?:\/\/[^/?#\s]+\/?$/, { message: 'STRIPE_API_URL must be an http(s) origin' })
   STRIPE_API_URL?: string;
 
+  /** Another origin in linktr.ee's place for the links import (a local stub in tests); unset: https://linktr.ee. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/?#\s]+\/?$/, { message: 'LINKTREE_ORIGIN must be an http(s) origin' })
+  LINKTREE_ORIGIN?: string;
+
   /** SMTP server for e-mail (smtp://user:pass@host:587, smtps://…); unset, e-mails are written to MAIL_DIR. */
   @IsOptional()
   @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })

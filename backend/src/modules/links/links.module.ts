@@ -16,6 +16,6 @@ import { MikroOrmLinkRepository } from './infrastructure/mikro-orm-link.reposito
     ChangeLinkUseCase,
     ListLinksUseCase,
   ],
-  exports: [ListLinksUseCase],
+  exports: [ListLinksUseCase, LinkRepository],
 })
 export class LinksModule {}

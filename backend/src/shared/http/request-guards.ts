@@ -50,15 +50,15 @@ export function noPrototypeKeys(req: Request, res: Response, next: NextFunction)
 }
 
 /** What is wrong with a parsed JSON body (prototype keys, text that is not acceptable, too deep), or null. */
-export function findProblem(value: unknown, depth = 0): string | null {
-  if (typeof value === 'string') return textProblem(value);
+export function findProblem(value: unknown, depth = 0, maxTextLength?: number): string | null {
+  if (typeof value === 'string') return textProblem(value, maxTextLength);
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_BODY_DEPTH) return Messages.bodyTooDeep;
   for (const key of Object.keys(value)) {
     const keyProblem = textProblem(key);
     if (keyProblem !== null) return keyProblem;
     if (FORBIDDEN_KEYS.has(key)) return Messages.unexpectedField(key);
-    const nested = findProblem((value as Record<string, unknown>)[key], depth + 1);
+    const nested = findProblem((value as Record<string, unknown>)[key], depth + 1, maxTextLength);
     if (nested !== null) return nested;
   }
   return null;
@@ -68,13 +68,13 @@ export function findProblem(value: unknown, depth = 0): string | null {
  * Parses JSON bodies, answering malformed or oversized ones with a plain message. Every body the API takes
  * is an object, so a top-level array is refused here rather than validated field by field as "0", "1"...
  */
-export function jsonBody(limit: string) {
+export function jsonBody(limit: string, tooLarge: string = Messages.bodyTooLarge) {
   const parse = express.json({ limit, strict: true });
   return (req: Request, res: Response, next: NextFunction) =>
     parse(req, res, (error?: unknown) => {
       if (!error) return Array.isArray(req.body) ? refuse(res, 400, Messages.jsonObjectOnly) : next();
       const { type, status } = error as { type?: string; status?: number };
-      if (type === 'entity.too.large') return refuse(res, 413, Messages.bodyTooLarge);
+      if (type === 'entity.too.large') return refuse(res, 413, tooLarge);
       if (type === 'entity.parse.failed') return refuse(res, 400, Messages.malformedJson);
       if (typeof status === 'number' && status >= 400 && status < 500) return refuse(res, status, Messages.jsonOnly);
       next(error);

@@ -14,8 +14,8 @@ const CONTROL_CHARACTERS = /[\u0001-\u0008\u000B\u000C\u000E-\u001F]/;
  * case, a validator or the database throw. (Headers need not: Node reads them as Latin-1, one character a byte,
  * and refuses NUL and the other control characters but tab in them.)
  */
-export function textProblem(text: string): string | null {
-  if (text.length > TEXT_MAX_LENGTH) return Messages.textTooLong;
+export function textProblem(text: string, maxLength = TEXT_MAX_LENGTH): string | null {
+  if (text.length > maxLength) return Messages.textTooLong;
   if (text.includes('\u0000')) return Messages.nulCharacter;
   if (CONTROL_CHARACTERS.test(text) || !isWellFormedText(text)) return Messages.invalidCharacters;
   return null;

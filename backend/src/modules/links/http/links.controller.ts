@@ -19,7 +19,7 @@ import { linkNotFound } from '../domain/links.errors.js';
 import { Answers, Fails, MessageViewSchema, NotModified } from '../../../shared/http/openapi/responses.js';
 import { LinkList, LinkViewSchema } from './links.openapi.js';
 
-const toLinkView = (link: Link, clicks: number): LinkView => ({
+export const toLinkView = (link: Link, clicks: number): LinkView => ({
   id: link.id,
   title: link.title,
   url: link.url,

@@ -57,6 +57,24 @@ export class MikroOrmLinkRepository extends LinkRepository {
     });
   }
 
+  addAllWithinLimit(ownerId: Id, links: Link[], limit: number | null): Promise<boolean> {
+    return this.em.fork().transactional(async (em) => {
+      await lockOwner(em, ownerId);
+      const [row] = await em.execute<Array<{ count: string; last: number | null }>>(
+        'select count(*) as count, max(position) as last from links where owner_id = ?',
+        [ownerId],
+      );
+      if (limit !== null && Number(row?.count ?? 0) + links.length > limit) return false;
+      const after = row?.last ?? -1;
+      links.forEach((link, index) => {
+        if (link.ownerId !== ownerId) throw new Error('Every link added together must belong to the one owner');
+        link.order = after + 1 + index;
+        em.persist(link);
+      });
+      return true;
+    });
+  }
+
   async save(link: Link): Promise<void> {
     await this.em.persistAndFlush(link);
   }

@@ -31,6 +31,18 @@ export class InMemoryLinkRepository extends LinkRepository {
     return true;
   }
 
+  async addAllWithinLimit(ownerId: Id, links: Link[], limit: number | null): Promise<boolean> {
+    const owned = this.ownedBy(ownerId);
+    if (limit !== null && owned.length + links.length > limit) return false;
+    if (links.some((link) => this.rows.has(link.id) || link.ownerId !== ownerId)) throw new Error('Links already stored or of another owner');
+    const after = Math.max(-1, ...owned.map((link) => link.order));
+    links.forEach((link, index) => {
+      link.order = after + 1 + index;
+      this.rows.set(link.id, copyOf(link));
+    });
+    return true;
+  }
+
   async save(link: Link): Promise<void> {
     this.rows.set(link.id, copyOf(link));
   }

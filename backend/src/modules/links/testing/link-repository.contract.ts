@@ -182,6 +182,41 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
       expect(await fixture.reopen().listForOwner(owner)).toHaveLength(7);
     });
 
+    it('adds several links after the owner’s last one, in the order given, all or none within the limit', async () => {
+      const owner = await fixture.newOwner();
+      const other = await fixture.newOwner();
+      await stored(other, { order: 9 });
+      const first = await stored(owner, { order: 0, minute: 0 });
+      const second = await stored(owner, { order: 2, minute: 1 });
+      const batch = (...titles: string[]) =>
+        titles.map((title, index) => Link.create(owner, { title, url: `https://example.com/${title}` }, at(10 + index)));
+
+      expect(await links.addAllWithinLimit(owner, batch('a', 'b', 'c', 'd'), 5)).toBe(false);
+      expect(await fixture.reopen().listForOwner(owner)).toHaveLength(2);
+
+      const added = batch('a', 'b', 'c');
+      expect(await links.addAllWithinLimit(owner, added, 5)).toBe(true);
+
+      const listed = await fixture.reopen().listForOwner(owner);
+      expect(listed.map((link) => [link.title, link.order])).toEqual([
+        ['My site', 0],
+        ['My site', 2],
+        ['a', 3],
+        ['b', 4],
+        ['c', 5],
+      ]);
+      expect(idsOf(listed)).toEqual([first.id, second.id, ...idsOf(added)]);
+      expect(await links.addAllWithinLimit(owner, batch('e'), 5)).toBe(false);
+      expect(await links.addAllWithinLimit(owner, batch('e', 'f'), null)).toBe(true);
+      expect(await fixture.reopen().listForOwner(other)).toHaveLength(1);
+    });
+
+    it('adds several links to an owner without links from order 0', async () => {
+      const owner = await fixture.newOwner();
+      expect(await links.addAllWithinLimit(owner, [Link.create(owner, { title: 'x', url: 'https://example.com' }, at(1))], 1)).toBe(true);
+      expect((await fixture.reopen().listForOwner(owner)).map((link) => link.order)).toEqual([0]);
+    });
+
     it('saves changes to a link it returned', async () => {
       const owner = await fixture.newOwner();
       const { id } = await stored(owner);

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLinks } from '../api/get-links';
+import { ImportLinksButton } from '@/features/link-import/components/import-links-button';
 import { AddLinkDialog } from './add-link-dialog';
 import { SortableLinkList } from './sortable-link-list';
 
@@ -80,6 +81,7 @@ export function LinksCard({ isPremium, onLinksChanged }: LinksCardProps) {
               </CardDescription>
             </div>
           </div>
+          <ImportLinksButton onChanged={onLinksChanged} />
           <Button ref={addButton} onClick={() => setAdding(true)} className="w-full sm:w-auto">
             <Plus aria-hidden="true" /> Add Link
           </Button>

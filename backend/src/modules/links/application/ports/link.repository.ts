@@ -14,6 +14,12 @@ export abstract class LinkRepository {
    * are one transaction serialised per owner, so concurrent requests cannot pass the limit together.
    */
   abstract addWithinLimit(link: Link, limit: number | null): Promise<boolean>;
+  /**
+   * Adds the links (all of one owner) after the owner's current ones, in the order given: each link's order
+   * becomes the owner's highest order + 1, + 2… All or nothing: none is added when the owner would then hold
+   * more than `limit` links (null: no limit). One transaction serialised per owner, as addWithinLimit.
+   */
+  abstract addAllWithinLimit(ownerId: Id, links: Link[], limit: number | null): Promise<boolean>;
   abstract save(link: Link): Promise<void>;
   /**
    * Applies `change` to the owner's link and saves it, in one transaction holding the link's row: concurrent
