@@ -3,8 +3,8 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ConfirmLinkImportRequest, LinkImportMessages, PreviewLinkImportRequest } from './link-import.dto.js';
 
-const problems = (type: typeof PreviewLinkImportRequest | typeof ConfirmLinkImportRequest, body: object) =>
-  validateSync(plainToInstance(type, body) as object).flatMap((error) => Object.values(error.constraints ?? {}));
+const problems = <T extends object>(type: new () => T, body: object) =>
+  validateSync(plainToInstance(type, body)).flatMap((error) => Object.values(error.constraints ?? {}));
 
 describe('PreviewLinkImportRequest', () => {
   it.each([
