@@ -24,7 +24,7 @@ const PUBLIC_USER_KEYS = [
   'theme',
   'username',
 ].sort();
-const PUBLIC_LINK_KEYS = ['id', 'order', 'title', 'url'];
+const PUBLIC_LINK_KEYS = ['id', 'kind', 'order', 'title', 'url'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,6 +6,8 @@ export const Texts = {
   noLinks: 'No links available',
   opensInNewTab: '(opens in a new tab)',
   linksLabel: 'Links',
+  embedService: (service: string) => `${service} · tap to play`,
+  playerTitle: (title: string, service: string) => `${title} (${service} player)`,
   defaultDescription: (displayName: string) => `All of ${displayName}'s links in one place.`,
 
   bookedTitle: 'Booking Confirmed!',

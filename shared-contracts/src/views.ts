@@ -1,4 +1,5 @@
 import type { Theme } from './constants.js';
+import type { LinkBlockKind } from './link-blocks.js';
 
 /** Shape of the bio page's link buttons (Premium's custom look; 'rounded' is the default). */
 export type ButtonShape = 'rounded' | 'pill' | 'square';
@@ -48,6 +49,8 @@ export interface PublicUserView {
 
 export interface LinkView {
   id: string;
+  /** A link button, a header (a section title; its url is '') or an embed (a player of the url). */
+  kind: LinkBlockKind;
   title: string;
   url: string;
   clicks: number;
@@ -61,6 +64,8 @@ export interface LinkView {
 
 export interface PublicLinkView {
   id: string;
+  /** A link button, a header (a section title; its url is '') or an embed (a click-to-load player of the url). */
+  kind: LinkBlockKind;
   title: string;
   url: string;
   order: number;
