@@ -139,7 +139,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
         <ScheduleBadge link={link} isActive={link.isActive} isPremium={isPremium} timeZone={timeZone} />
       </div>
 
-      <div className="flex w-full items-center justify-between gap-3 border-t border-border pt-3 sm:w-auto sm:border-0 sm:pt-0">
+      <div className="flex w-full flex-wrap items-center justify-between gap-3 border-t border-border pt-3 sm:w-auto sm:flex-nowrap sm:border-0 sm:pt-0">
         {isHeader ? (
           <span className="min-w-16" />
         ) : (
@@ -151,7 +151,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
             <p className="text-xs text-muted-foreground">Total</p>
           </div>
         )}
-        <div className="flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-1">
           <Switch
             checked={isActive}
             onCheckedChange={toggle}
