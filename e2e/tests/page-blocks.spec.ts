@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test';
-import { expectAccessible, newCreator, registerWith, screenshots, signIn, type Creator } from '../support/product';
+import { expectAccessible, newCreator, registerWith, screenshots, type Creator } from '../support/product';
 
 /*
  * The page's blocks as a visitor and a creator meet them: a header (a section title), a link and a YouTube embed
