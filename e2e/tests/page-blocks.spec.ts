@@ -133,6 +133,26 @@ test.describe('page blocks on the bio page', () => {
     await context.close();
   });
 
+  test('reads well in the vibrant and dark themes too (axe)', async ({ browser }) => {
+    const creator = newCreator('bt');
+    const owner = await browser.newContext({ baseURL: BASE_URL });
+    await registerWith(owner.request, creator);
+    await post(owner.request, { kind: 'embed', url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC' });
+    await post(owner.request, { kind: 'header', title: 'Listen' });
+    const visitor = await browser.newContext({ baseURL: BASE_URL });
+    const page = await visitor.newPage();
+    await recordRequests(page);
+    for (const theme of ['vibrant', 'dark']) {
+      const template = await owner.request.put('/api/users/template', { data: { theme, backgroundColor: null } });
+      expect(template.status(), await template.text()).toBe(200);
+      await page.goto(`/${creator.username}`);
+      await expect(page.getByRole('link', { name: /Spotify · tap to play/ })).toBeVisible();
+      await expectAccessible(page);
+    }
+    await visitor.close();
+    await owner.close();
+  });
+
   test('answers /go of a header as an unknown link', async ({ request }) => {
     const response = await request.get(`/go/${blocks.headerId}`, { maxRedirects: 0 });
     expect(response.status()).toBe(404);
