@@ -62,7 +62,7 @@ async function startProduct() {
   return { baseUrl: `http://localhost:${port}`, stop };
 }
 
-/** A creator such as the free plan allows: five links, a bio, booking on. Returns their page's path. */
+/** A creator such as the free plan allows: five links (one an embed) and a header, a bio, booking on. Returns their page's path. */
 async function createCreator(baseUrl) {
   const username = `weight-${Date.now().toString(36)}`;
   let cookie = '';
@@ -88,10 +88,11 @@ async function createCreator(baseUrl) {
     ['Shop my favourites', 'https://maya.store/picks'],
     ['LinkedIn', 'https://www.linkedin.com/in/maya'],
     ['Portfolio', 'https://maya.example.com'],
-    ['Latest video', 'https://www.youtube.com/@maya'],
+    ['Latest video', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'embed'],
     ['Instagram', 'https://instagram.com/maya'],
+    ['Watch and shop', undefined, 'header'],
   ];
-  for (const [title, url] of links) await call('POST', '/api/links', { title, url, order: 0 });
+  for (const [title, url, kind] of links) await call('POST', '/api/links', { kind, title, url, order: 0 });
   await call('PUT', '/api/users/booking-settings', { enableBooking: true, bookingPrice: '45' });
   // A dozen social icons (issue 26), the most the page shows, with the heaviest marks.
   const socials = ['instagram', 'tiktok', 'youtube', 'x', 'threads', 'linkedin', 'github', 'soundcloud', 'mastodon', 'snapchat', 'whatsapp', 'discord'];

@@ -239,6 +239,7 @@ describe('link scheduling over HTTP', () => {
         'endsAt',
         'id',
         'isActive',
+        'kind',
         'order',
         'startsAt',
         'title',

@@ -27,7 +27,7 @@ const PUBLIC_USER_KEYS = [
   'theme',
   'username',
 ].sort();
-const PUBLIC_LINK_KEYS = ['id', 'order', 'title', 'url'];
+const PUBLIC_LINK_KEYS = ['id', 'kind', 'order', 'title', 'url'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -145,7 +145,7 @@ describe('public profile over HTTP', () => {
       expect((await profile(details.username)).user.isPremium).toBe(false);
     });
 
-    it('lists only active links, in order, newest first on ties, with id, title, url and order only', async () => {
+    it('lists only active links, in order, newest first on ties, with id, kind, title, url and order only', async () => {
       const { client, details } = await signedInCreator(app);
       const later = await addLink(client, 'later', 2);
       const older = await addLink(client, 'older', 0);
@@ -156,7 +156,7 @@ describe('public profile over HTTP', () => {
       const { links } = await profile(details.username);
       for (const link of links) expect(Object.keys(link).sort()).toEqual(PUBLIC_LINK_KEYS);
       expect(links).toEqual(
-        [newer, older, later].map((link) => ({ id: link.id, title: link.title, url: link.url, order: link.order })),
+        [newer, older, later].map((link) => ({ id: link.id, kind: 'link', title: link.title, url: link.url, order: link.order })),
       );
     });
 
@@ -181,7 +181,7 @@ describe('public profile over HTTP', () => {
       await client.delete(`/api/links/${a.id}`).expect(200);
       expect(await titles()).toEqual(['b', 'c']);
       await client.put(`/api/links/${c.id}`).send({ title: 'c renamed', url: 'https://example.org/c' }).expect(200);
-      expect((await profile(details.username)).links.at(-1)).toEqual({ id: c.id, title: 'c renamed', url: 'https://example.org/c', order: 2 });
+      expect((await profile(details.username)).links.at(-1)).toEqual({ id: c.id, kind: 'link', title: 'c renamed', url: 'https://example.org/c', order: 2 });
     });
 
     it("never shows another creator's links", async () => {

@@ -72,11 +72,10 @@ test.describe('a creator from landing page to dashboard and back', () => {
     await expect(linkTitles(page)).toHaveText(['First', 'Third', 'Second']);
     await expect(page.getByRole('switch', { name: 'Show First on your page' })).not.toBeChecked();
 
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this link?');
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: 'Delete Second' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete “Second”?' });
+    await expect(confirm).toContainText('Are you sure you want to delete this link?');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('Link deleted').first()).toBeVisible();
     await expect(linkTitles(page)).toHaveText(['First', 'Third']);
 

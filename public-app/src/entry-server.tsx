@@ -46,12 +46,23 @@ function bookingScript(): ClientScript {
   return { src: `${PUBLIC_BASE}${entry.file}`, preload: preload.map((file) => `${PUBLIC_BASE}${file}`) };
 }
 
+/** The embeds' click-to-load script (entry-embeds.ts, no imports), for bio pages with an embed. */
+function embedsScript(): string {
+  const manifestFile = join(CLIENT_DIR, '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest['src/entry-embeds.ts'];
+  if (!entry) throw new Error(`The embeds entry is missing from ${manifestFile}: rebuild the public app.`);
+  return `${PUBLIC_BASE}${entry.file}`;
+}
+
 const BOOKING_SCRIPT = bookingScript();
+const EMBEDS_SCRIPT = embedsScript();
 const BOOKING_CSS = publicCss + bookingCss;
 
 /** /{username}: static markup only, nothing to hydrate. */
 export function renderBioPage(input: BioPageInput): string {
-  return DOCTYPE + renderToStaticMarkup(<BioPage {...input} css={publicCss} />);
+  const script = input.links.some((link) => link.kind === 'embed') ? EMBEDS_SCRIPT : undefined;
+  return DOCTYPE + renderToStaticMarkup(<BioPage {...input} css={publicCss} embedsScript={script} />);
 }
 
 /** /book/{username}: rendered with hydration markers, since the booking steps hydrate in the browser. */

@@ -7,6 +7,8 @@ export const Texts = {
   opensInNewTab: '(opens in a new tab)',
   linksLabel: 'Links',
   socialsLabel: 'Social profiles',
+  embedService: (service: string) => `${service} · tap to play`,
+  playerTitle: (title: string, service: string) => `${title} (${service} player)`,
   defaultDescription: (displayName: string) => `All of ${displayName}'s links in one place.`,
 
   bookedTitle: 'Booking Confirmed!',

@@ -1,3 +1,5 @@
+import type { LinkBlockKind } from './link-blocks.js';
+
 /** How many downloads of their data a creator may start within an hour. */
 export const EXPORTS_PER_HOUR = 10;
 
@@ -47,6 +49,8 @@ export interface AccountExport {
   };
   links: Array<{
     id: string;
+    /** link, header (a section title, url '') or embed. */
+    kind: LinkBlockKind;
     title: string;
     url: string;
     isActive: boolean;

@@ -31,3 +31,4 @@ export * from './earnings.dto.js';
 export * from './socials.js';
 export * from './socials.dto.js';
 export * from './link-import.dto.js';
+export * from './link-blocks.js';

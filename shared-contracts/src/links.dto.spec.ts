@@ -136,3 +136,29 @@ describe('the schedule fields of the link requests', () => {
     ).toEqual([]);
   });
 });
+
+describe('CreateLinkRequest kinds', () => {
+  const errors = (body: object) =>
+    validateSync(plainToInstance(CreateLinkRequest, body)).flatMap((error) => Object.values(error.constraints ?? {}));
+
+  it.each([
+    ['a link (kind left out)', { title: 'Shop', url: 'https://example.com' }],
+    ['a link', { kind: 'link', title: 'Shop', url: 'https://example.com' }],
+    ['a header, title only', { kind: 'header', title: 'My music' }],
+    ['an embed without a title', { kind: 'embed', url: 'https://youtu.be/dQw4w9WgXcQ' }],
+    ['an embed with a blank title', { kind: 'embed', title: '  ', url: 'https://youtu.be/dQw4w9WgXcQ' }],
+    ['an embed with a title', { kind: 'embed', title: 'My video', url: 'https://youtu.be/dQw4w9WgXcQ' }],
+  ])('accepts %s', (_case, body) => {
+    expect(errors(body)).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown kind', { kind: 'widget', title: 'x', url: 'https://example.com' }, 'Kind must be link, header or embed.'],
+    ['a header without a title', { kind: 'header' }, 'Title is required'],
+    ['a link without a URL', { kind: 'link', title: 'x' }, 'Please enter a valid URL'],
+    ['an embed without a URL', { kind: 'embed' }, 'Please enter a valid URL'],
+    ['an embed with a javascript: URL', { kind: 'embed', url: 'javascript:alert(1)' }, 'Please enter a valid URL'],
+  ])('refuses %s', (_case, body, message) => {
+    expect(errors(body)).toContain(message);
+  });
+});

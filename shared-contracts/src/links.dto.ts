@@ -4,6 +4,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsIn,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -16,6 +17,7 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import { LINK_TITLE_MAX_LENGTH } from './constants.js';
+import { BlockMessages, LINK_BLOCK_KINDS, type LinkBlockKind } from './link-blocks.js';
 import { Messages } from './messages.js';
 import { IsHttpUrl, MaxChars, trimString } from './validators.js';
 
@@ -123,16 +125,29 @@ function IsAfterStart(options: ValidationOptions): PropertyDecorator {
     });
 }
 
+/** An embed's title may be left out (or blank): the service's name is used. */
+const titleChecked = (request: { kind?: unknown }, value: unknown) =>
+  request.kind !== 'embed' || (value !== undefined && value !== null && value !== '');
+/** A header has no URL (one sent with it is refused by the server with BlockMessages.headerHasNoUrl). */
+const urlChecked = (request: { kind?: unknown }) => request.kind !== 'header';
+
 export class CreateLinkRequest {
+  /** link (the default), header (a section title, no URL) or embed (a YouTube, Vimeo, Spotify or SoundCloud URL). */
+  @IsIn(LINK_BLOCK_KINDS, { message: BlockMessages.invalidKind })
+  @ValidateIf(sent)
+  kind?: LinkBlockKind;
+
   @Transform(trimString)
   @MaxChars(LINK_TITLE_MAX_LENGTH, { message: Messages.titleTooLong })
   @IsNotEmpty({ message: Messages.titleRequired })
   @IsString({ message: Messages.titleRequired })
-  title!: string;
+  @ValidateIf(titleChecked)
+  title?: string;
 
   @Transform(trimString)
   @IsHttpUrl({ message: Messages.invalidUrl })
-  url!: string;
+  @ValidateIf(urlChecked)
+  url?: string;
 
   @Max(MAX_ORDER, { message: Messages.orderInteger })
   @Min(0, { message: Messages.orderInteger })

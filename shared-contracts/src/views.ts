@@ -1,6 +1,7 @@
 import type { Theme } from './constants.js';
 import type { SocialLink, SocialPosition } from './socials.js';
 import type { SeoView } from './socials.dto.js';
+import type { LinkBlockKind } from './link-blocks.js';
 
 /** Shape of the bio page's link buttons (Premium's custom look; 'rounded' is the default). */
 export type ButtonShape = 'rounded' | 'pill' | 'square';
@@ -58,6 +59,8 @@ export interface PublicUserView {
 
 export interface LinkView {
   id: string;
+  /** A link button, a header (a section title; its url is '') or an embed (a player of the url). */
+  kind: LinkBlockKind;
   title: string;
   url: string;
   clicks: number;
@@ -71,6 +74,8 @@ export interface LinkView {
 
 export interface PublicLinkView {
   id: string;
+  /** A link button, a header (a section title; its url is '') or an embed (a click-to-load player of the url). */
+  kind: LinkBlockKind;
   title: string;
   url: string;
   order: number;

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
+import { EMBED_PLAYER_ORIGINS } from '@linkbio/shared-contracts';
 
 /**
  * Security headers for every answer: a Content-Security-Policy that allows our own scripts and Stripe's
@@ -12,7 +13,8 @@ const helmetHeaders = (extraStyleSources: readonly string[] = []) =>
       directives: {
         // Stripe.js and the frames it opens come from js.stripe.com and its subdomains (Stripe's security guide).
         'script-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com'],
-        'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+        // The bio pages' embeds, loaded only when a visitor clicks one: each service's player host, nothing else.
+        'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', ...EMBED_PLAYER_ORIGINS],
         'connect-src': ["'self'", 'https://api.stripe.com'],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'", ...extraStyleSources],

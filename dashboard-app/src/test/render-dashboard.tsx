@@ -67,6 +67,7 @@ export const aLink = (overrides: Partial<LinkView> = {}): LinkView => {
   linkCounter += 1;
   return {
     id: `0b8f1c1e-4a57-4e33-9a55-5d1bb1a7d${String(100 + linkCounter).padStart(3, '0')}`,
+    kind: 'link',
     title: `Link ${linkCounter}`,
     url: `https://example.com/${linkCounter}`,
     clicks: 0,

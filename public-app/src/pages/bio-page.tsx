@@ -2,6 +2,7 @@ import { formatCents } from '@linkbio/shared-contracts';
 import type { CSSProperties } from 'react';
 import { Avatar } from '../components/avatar';
 import { Document } from '../components/document';
+import { EmbedBlock } from '../components/embed-block';
 import { CalendarIcon, CheckCircleIcon, CloseIcon, LogoMark } from '../components/icons';
 import { LinkButton } from '../components/link-button';
 import { SocialIcons } from '../components/social-icons';
@@ -18,7 +19,7 @@ export const bookingPriceShown = (user: BioPageInput['user']): number | null =>
  * The public bio page /{username}: plain HTML and inline CSS, no framework JavaScript. Every control works
  * without JavaScript: links are anchors, the banner is dismissed with a fragment link and CSS :target.
  */
-export function BioPage({ user, links, booked, origin, css }: BioPageInput & { css: string }) {
+export function BioPage({ user, links, booked, origin, css, embedsScript }: BioPageInput & { css: string; embedsScript?: string }) {
   const look = pageLook(user, origin);
   const buttons = buttonLook(user);
   const canonical = pageUrl(origin, `/${user.username}`);
@@ -45,6 +46,7 @@ export function BioPage({ user, links, booked, origin, css }: BioPageInput & { c
         siteName: user.isPremium ? undefined : Texts.productName,
       }}
       css={css}
+      head={embedsScript ? <script type="module" src={embedsScript} /> : undefined}
       bodyClassName={buttons.className ? `${look.className} ${buttons.className}` : look.className}
       bodyStyle={bodyStyle(look.backgroundColor, buttons.style)}
     >
@@ -73,7 +75,7 @@ export function BioPage({ user, links, booked, origin, css }: BioPageInput & { c
                 <ul className="links">
                   {links.map((link) => (
                     <li key={link.id}>
-                      <LinkButton link={link} />
+                      <Block link={link} />
                     </li>
                   ))}
                 </ul>
@@ -97,6 +99,13 @@ export function BioPage({ user, links, booked, origin, css }: BioPageInput & { c
       </div>
     </Document>
   );
+}
+
+/** A block of the page by its kind: a section title (a heading under the page's h1), an embed or a link. */
+function Block({ link }: { link: BioPageInput['links'][number] }) {
+  if (link.kind === 'header') return <h2 className="block-header">{link.title}</h2>;
+  if (link.kind === 'embed') return <EmbedBlock link={link} />;
+  return <LinkButton link={link} />;
 }
 
 /** The body's inline style: the background colour and the button colours, each a checked #rrggbb. */

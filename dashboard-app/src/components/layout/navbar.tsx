@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useCurrentUser } from '@/features/auth/api/current-user';
 import { useLogout } from '@/features/auth/api/session';
+import { sendPendingDeletes } from '@/features/links/pending-deletes';
 import { SupportDialog } from '@/features/support/components/support-dialog';
 import { Logo } from './logo';
 
@@ -25,7 +26,9 @@ export function Navbar() {
   /** The avatar menu's button: Help opens from its menu, and the focus comes back to it when Help closes. */
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
-  const signOut = () => logout.mutate(undefined, { onSettled: () => navigate('/') });
+  // A link deleted moments ago (its Undo still showing) is deleted before the session ends.
+  const signOut = () =>
+    void sendPendingDeletes().then(() => logout.mutate(undefined, { onSettled: () => navigate('/') }));
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">

@@ -11,6 +11,10 @@ export interface ToastMessage {
   description?: string;
   variant: 'default' | 'destructive';
   open: boolean;
+  /** A button in the toast (Undo), with the text a screen reader announces for it. */
+  action?: { label: string; altText: string; onAction: () => void };
+  /** How long it shows, when not TOAST_DURATION. */
+  duration?: number;
 }
 
 interface ToastState {

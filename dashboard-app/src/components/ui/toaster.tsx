@@ -44,6 +44,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={t.id}
           open={t.open}
+          duration={t.duration}
           onOpenChange={(open) => {
             if (!open) dismiss(t.id);
           }}
@@ -60,6 +61,15 @@ export function Toaster() {
               <ToastPrimitive.Description className="text-sm">{t.description}</ToastPrimitive.Description>
             ) : null}
           </div>
+          {t.action ? (
+            <ToastPrimitive.Action
+              altText={t.action.altText}
+              onClick={t.action.onAction}
+              className="shrink-0 self-center rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {t.action.label}
+            </ToastPrimitive.Action>
+          ) : null}
           <ToastPrimitive.Close
             aria-label="Close"
             className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"

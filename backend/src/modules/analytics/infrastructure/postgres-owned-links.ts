@@ -14,7 +14,7 @@ export class PostgresOwnedLinks extends OwnedLinks {
   async listForOwner(ownerId: Id): Promise<Array<{ id: Id; title: string }>> {
     const { rows } = await this.pool.query<{ id: Id; title: string }>({
       name: 'owned-links',
-      text: 'select id, title from links where owner_id = $1 order by position, created_at desc, id',
+      text: "select id, title from links where owner_id = $1 and kind <> 'header' order by position, created_at desc, id",
       values: [ownerId],
     });
     return rows;
@@ -23,7 +23,7 @@ export class PostgresOwnedLinks extends OwnedLinks {
   async countActive(ownerId: Id): Promise<number> {
     const { rows } = await this.pool.query<{ count: number }>({
       name: 'owned-links-active',
-      text: 'select count(*)::int as count from links where owner_id = $1 and is_active',
+      text: "select count(*)::int as count from links where owner_id = $1 and is_active and kind <> 'header'",
       values: [ownerId],
     });
     return rows[0]?.count ?? 0;

@@ -1,5 +1,5 @@
-import type { AccountExport as AccountExportContract } from '@linkbio/shared-contracts';
-import { arrayOf, boolean, component, date, dateTime, integer, nullable, object, objectOf, string, uuid } from '../../../shared/http/openapi/schema.js';
+import { LINK_BLOCK_KINDS, type AccountExport as AccountExportContract } from '@linkbio/shared-contracts';
+import { arrayOf, boolean, component, date, dateTime, integer, nullable, object, objectOf, oneOfValues, string, uuid } from '../../../shared/http/openapi/schema.js';
 
 type Export = AccountExportContract;
 type Item<T> = T extends Array<infer U> ? U : never;
@@ -52,6 +52,7 @@ export const AccountExportSchema = component(
     links: arrayOf(
       objectOf<Item<Export['links']>>()({
         id: uuid,
+        kind: oneOfValues(LINK_BLOCK_KINDS),
         title: string,
         url: string,
         isActive: boolean,

@@ -1,4 +1,4 @@
-import type { AccountExport } from '@linkbio/shared-contracts';
+import type { AccountExport, LinkBlockKind } from '@linkbio/shared-contracts';
 import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
@@ -12,7 +12,7 @@ const ACCOUNT_SQL = `
     from users where id = $1`;
 
 const LINKS_SQL = `
-  select l.id, l.title, l.url, l.is_active, l.position, l.starts_at, l.ends_at, l.created_at, l.updated_at,
+  select l.id, l.kind, l.title, l.url, l.is_active, l.position, l.starts_at, l.ends_at, l.created_at, l.updated_at,
          coalesce(t.clicks, 0)::float8 as clicks
     from links l left join analytics_link_totals t on t.link_id = l.id
    where l.owner_id = $1
@@ -68,6 +68,7 @@ interface AccountRow {
   booking_price: number | null;
 }
 interface LinkRow {
+  kind: LinkBlockKind;
   id: string;
   title: string;
   url: string;
@@ -229,6 +230,7 @@ function toExport(now: Date, rows: Rows): AccountExport {
     },
     links: rows.links.map((l) => ({
       id: l.id,
+      kind: l.kind,
       title: l.title,
       url: l.url,
       isActive: l.is_active,

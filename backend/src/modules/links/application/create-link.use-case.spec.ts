@@ -166,3 +166,25 @@ describe('CreateLinkUseCase', () => {
     });
   });
 });
+
+describe('CreateLinkUseCase with headers and embeds', () => {
+  it('lets a free creator add headers beside five links, and counts embeds as links', async () => {
+    const { links, create } = setup();
+    for (let n = 1; n <= 4; n += 1) await create.execute(free, { title: `Link ${n}`, url: 'https://example.com' });
+    await create.execute(free, { kind: 'embed', url: 'https://youtu.be/dQw4w9WgXcQ' });
+    for (let n = 1; n <= 3; n += 1) await create.execute(free, { kind: 'header', title: `Section ${n}` });
+
+    const limit = aDomainError('forbidden', Messages.freePlanLinkLimit);
+    await expect(create.execute(free, { title: 'Sixth', url: 'https://example.com' })).rejects.toEqual(limit);
+    await expect(create.execute(free, { kind: 'embed', url: 'https://vimeo.com/76979871' })).rejects.toEqual(limit);
+    const kinds = (await links.listForOwner(free.id)).map((link) => link.kind).sort();
+    expect(kinds).toEqual(['embed', 'header', 'header', 'header', 'link', 'link', 'link', 'link']);
+  });
+
+  it('stores the kind, and an embed’s title defaults to its service', async () => {
+    const { links, create } = setup();
+    const embed = await create.execute(free, { kind: 'embed', url: 'https://soundcloud.com/forss/flickermood' });
+
+    expect(await links.findOwned(free.id, embed.id)).toMatchObject({ kind: 'embed', title: 'SoundCloud' });
+  });
+});

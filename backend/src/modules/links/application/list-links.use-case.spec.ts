@@ -2,6 +2,7 @@ import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { InMemoryAnalyticsStore } from '../../analytics/testing/in-memory-analytics.store.js';
 import { Link } from '../domain/link.js';
 import { InMemoryLinkRepository } from '../testing/in-memory-link.repository.js';
+import { ChangeLinkUseCase } from './change-link.use-case.js';
 import { ListLinksUseCase } from './list-links.use-case.js';
 
 const ALICE = 'a3c8e2d4-1111-4a6b-9c0d-00000000000a';
@@ -66,5 +67,27 @@ describe('ListLinksUseCase', () => {
     const { list } = await setup();
 
     expect(await list.forOwner(ALICE)).toEqual([]);
+  });
+});
+
+describe('Editing a link keeps its clicks', () => {
+  it('lists the same click count after the title and URL change', async () => {
+    const links = new InMemoryLinkRepository();
+    const analytics = new InMemoryAnalyticsStore();
+    const clock = new FixedClock();
+    const owner = { id: ALICE, isPremium: false };
+    const link = Link.create(ALICE, { title: 'Shop', url: 'https://shop.example.com' }, clock.now());
+    await links.addWithinLimit(link, null);
+    for (let n = 0; n < 3; n += 1) {
+      await analytics.record({ kind: 'click', ownerId: ALICE, linkId: link.id, occurredAt: clock.now(), referrer: null, device: null });
+    }
+    const list = new ListLinksUseCase(links, analytics);
+
+    await new ChangeLinkUseCase(links, clock).update(owner, link.id, { title: 'My shop', url: 'https://maya.store' });
+
+    expect((await list.forOwner(ALICE)).map(({ link: l, clicks }) => [l.id, l.title, l.url, clicks])).toEqual([
+      [link.id, 'My shop', 'https://maya.store', 3],
+    ]);
+    expect(await list.clicksOf(ALICE, link.id)).toBe(3);
   });
 });

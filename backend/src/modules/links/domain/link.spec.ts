@@ -1,4 +1,4 @@
-import { Messages, ScheduleMessages } from '@linkbio/shared-contracts';
+import { BlockMessages, Messages, ScheduleMessages } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { compareLinks, Link, linkLimitFor } from './link.js';
 
@@ -148,5 +148,66 @@ describe('compareLinks', () => {
 
     expect(compareLinks(newer, older)).toBeLessThan(0);
     expect(compareLinks(older, newer)).toBeGreaterThan(0);
+  });
+});
+
+describe('Link kinds', () => {
+  const make = (data: Parameters<typeof Link.create>[1]) => Link.create('owner-1', data, CREATED);
+
+  it('makes a link unless told otherwise', () => {
+    expect(aLink().kind).toBe('link');
+  });
+
+  it('makes a header of a title alone, with no URL', () => {
+    expect(make({ kind: 'header', title: '  My music  ' })).toMatchObject({ kind: 'header', title: 'My music', url: '' });
+  });
+
+  it('refuses a header with a URL or without a title', () => {
+    expect(() => make({ kind: 'header', title: 'Music', url: 'https://example.com' })).toThrow(
+      aDomainError('invalid', BlockMessages.headerHasNoUrl),
+    );
+    expect(() => make({ kind: 'header', title: ' ' })).toThrow(aDomainError('invalid', Messages.titleRequired));
+  });
+
+  it('makes an embed of a service URL, titled with the service when no title is given', () => {
+    expect(make({ kind: 'embed', url: 'https://youtu.be/dQw4w9WgXcQ' })).toMatchObject({
+      kind: 'embed',
+      title: 'YouTube',
+      url: 'https://youtu.be/dQw4w9WgXcQ',
+    });
+    expect(make({ kind: 'embed', title: ' ', url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC' }).title).toBe(
+      'Spotify',
+    );
+    expect(make({ kind: 'embed', title: 'New single', url: 'https://vimeo.com/76979871' }).title).toBe('New single');
+  });
+
+  it.each([
+    ['https://example.com/video', BlockMessages.unsupportedEmbed],
+    ['https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ', BlockMessages.unsupportedEmbed],
+    ['https://www.youtube.com/@maya', BlockMessages.unsupportedEmbed],
+    ['javascript:alert(1)', Messages.invalidUrl],
+    ['', Messages.invalidUrl],
+  ])('refuses the embed URL %p', (url, message) => {
+    expect(() => make({ kind: 'embed', url })).toThrow(aDomainError('invalid', message));
+  });
+
+  it('re-checks an embed’s new URL on a change, and keeps the embed as it was when refused', () => {
+    const embed = make({ kind: 'embed', url: 'https://youtu.be/dQw4w9WgXcQ' });
+    expect(() => embed.change({ url: 'https://example.com' }, CREATED)).toThrow(
+      aDomainError('invalid', BlockMessages.unsupportedEmbed),
+    );
+    expect(embed.url).toBe('https://youtu.be/dQw4w9WgXcQ');
+    embed.change({ url: 'https://vimeo.com/76979871', title: 'Trailer' }, CREATED);
+    expect(embed).toMatchObject({ kind: 'embed', url: 'https://vimeo.com/76979871', title: 'Trailer' });
+  });
+
+  it('renames a header but never gives it a URL', () => {
+    const header = make({ kind: 'header', title: 'Music' });
+    header.change({ title: 'Videos' }, CREATED);
+    expect(header.title).toBe('Videos');
+    expect(() => header.change({ url: 'https://example.com' }, CREATED)).toThrow(
+      aDomainError('invalid', BlockMessages.headerHasNoUrl),
+    );
+    expect(header.url).toBe('');
   });
 });

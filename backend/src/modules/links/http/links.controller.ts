@@ -21,6 +21,7 @@ import { LinkList, LinkViewSchema } from './links.openapi.js';
 
 export const toLinkView = (link: Link, clicks: number): LinkView => ({
   id: link.id,
+  kind: link.kind,
   title: link.title,
   url: link.url,
   clicks,

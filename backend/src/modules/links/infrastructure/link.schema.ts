@@ -7,6 +7,7 @@ export const LinkSchema = new EntitySchema<Link>({
   properties: {
     id: { type: 'uuid', primary: true },
     ownerId: { type: 'uuid' },
+    kind: { type: 'string', length: 10, default: 'link' },
     title: { type: 'string', length: 100 },
     url: { type: 'string', length: 2048 },
     isActive: { type: 'boolean' },

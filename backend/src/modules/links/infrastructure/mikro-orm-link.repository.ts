@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { countsAsLink } from '@linkbio/shared-contracts';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import { PG_POOL } from '../../../shared/infrastructure/infrastructure.tokens.js';
@@ -10,7 +11,7 @@ import { Link } from '../domain/link.js';
 
 /** The creators' lists, each in its order (newest first on equal order, then by id), read without the ORM. */
 const LIST_SQL = `
-  select id, owner_id as "ownerId", title, url, is_active as "isActive", position as "order",
+  select id, owner_id as "ownerId", kind, title, url, is_active as "isActive", position as "order",
          starts_at as "startsAt", ends_at as "endsAt", created_at as "createdAt", updated_at as "updatedAt"
     from links where owner_id = any($1::uuid[])
    order by owner_id, position, created_at desc, id`;
@@ -51,7 +52,8 @@ export class MikroOrmLinkRepository extends LinkRepository {
   addWithinLimit(link: Link, limit: number | null): Promise<boolean> {
     return this.em.transactional(async (em) => {
       await lockOwner(em, link.ownerId);
-      if (limit !== null && (await em.count(Link, { ownerId: link.ownerId })) >= limit) return false;
+      const counted = limit !== null && countsAsLink(link.kind);
+      if (counted && (await em.count(Link, { ownerId: link.ownerId, kind: { $ne: 'header' } })) >= limit) return false;
       em.persist(link);
       return true;
     });

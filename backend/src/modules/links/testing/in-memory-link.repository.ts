@@ -1,3 +1,4 @@
+import { countsAsLink } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 import { copyOf } from '../../../shared/testing/copy.js';
 import { LinkRepository } from '../application/ports/link.repository.js';
@@ -26,7 +27,7 @@ export class InMemoryLinkRepository extends LinkRepository {
 
   async addWithinLimit(link: Link, limit: number | null): Promise<boolean> {
     if (this.rows.has(link.id)) throw new Error(`Link ${link.id} is already stored`);
-    if (limit !== null && this.ownedBy(link.ownerId).length >= limit) return false;
+    if (limit !== null && countsAsLink(link.kind) && this.ownedBy(link.ownerId).filter((owned) => countsAsLink(owned.kind)).length >= limit) return false;
     this.rows.set(link.id, copyOf(link));
     return true;
   }

@@ -22,6 +22,7 @@ const fields = (link: Link | null) =>
   link && {
     id: link.id,
     ownerId: link.ownerId,
+    kind: link.kind,
     title: link.title,
     url: link.url,
     isActive: link.isActive,
@@ -170,6 +171,23 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
       expect(await links.addWithinLimit(Link.create(owner, { title: 'x', url: 'https://example.com' }, at(1)), 1)).toBe(
         false,
       );
+    });
+
+    it('keeps each kind of block, and counts links and embeds toward the limit but never headers', async () => {
+      const owner = await fixture.newOwner();
+      const header = Link.create(owner, { kind: 'header', title: 'Music' }, at(1));
+      const embed = Link.create(owner, { kind: 'embed', url: 'https://youtu.be/dQw4w9WgXcQ' }, at(2));
+      expect(await links.addWithinLimit(header, 1)).toBe(true);
+      expect(await links.addWithinLimit(embed, 1)).toBe(true);
+      expect(await links.addWithinLimit(Link.create(owner, { kind: 'header', title: 'Videos' }, at(3)), 1)).toBe(true);
+      expect(await links.addWithinLimit(Link.create(owner, { title: 'Shop', url: 'https://example.com' }, at(4)), 1)).toBe(
+        false,
+      );
+
+      const reopened = fixture.reopen();
+      expect(fields(await reopened.findOwned(owner, header.id))).toEqual(fields(header));
+      expect(fields(await reopened.findOwned(owner, embed.id))).toMatchObject({ kind: 'embed', title: 'YouTube' });
+      expect((await reopened.listForOwner(owner)).map((link) => link.kind)).toEqual(['header', 'embed', 'header']);
     });
 
     it('has no limit when the limit is null', async () => {

@@ -172,3 +172,25 @@ describe('FollowLinkUseCase', () => {
     });
   });
 });
+
+describe('FollowLinkUseCase with headers and embeds', () => {
+  it('answers a header as an unknown link and never counts a click on it', async () => {
+    const { alice, links, analytics, follow } = await setup();
+    const header = Link.create(alice.id, { kind: 'header', title: 'Music' }, NOW);
+    await links.addWithinLimit(header, null);
+
+    await expect(follow.execute(header.id, { isBot: false, referrer: null })).rejects.toEqual(
+      aDomainError('not_found', Messages.linkNotFound),
+    );
+    expect(analytics.recorded()).toEqual([]);
+  });
+
+  it('leads an embed to its service and counts the click', async () => {
+    const { alice, links, analytics, follow } = await setup();
+    const embed = Link.create(alice.id, { kind: 'embed', url: 'https://youtu.be/dQw4w9WgXcQ' }, NOW);
+    await links.addWithinLimit(embed, null);
+
+    expect(await follow.execute(embed.id, { isBot: false, referrer: null })).toBe('https://youtu.be/dQw4w9WgXcQ');
+    expect(await analytics.clicksByLink(alice.id)).toEqual(new Map([[embed.id, 1]]));
+  });
+});

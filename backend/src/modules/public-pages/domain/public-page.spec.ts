@@ -11,6 +11,7 @@ const at = (iso: string) => new Date(iso);
 
 const link = (title: string, bounds: Pick<PageLink, 'startsAt' | 'endsAt'> = NO_SCHEDULE): PageLink => ({
   id: newId(),
+  kind: 'link',
   title,
   url: `https://example.com/${title}`,
   order: 0,

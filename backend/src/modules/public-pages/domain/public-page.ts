@@ -1,4 +1,4 @@
-import { schedulePhaseAt, type PublicUserView } from '@linkbio/shared-contracts';
+import { schedulePhaseAt, type LinkBlockKind, type PublicUserView } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 
 /**
@@ -9,6 +9,8 @@ import type { Id } from '../../../shared/ids.js';
 /** An active link of the page, with its schedule (Premium): shown only from its start until its end. */
 export interface PageLink {
   id: Id;
+  /** A header has no destination (url ''): /go and the click call answer for it as for an unknown link. */
+  kind: LinkBlockKind;
   title: string;
   url: string;
   order: number;

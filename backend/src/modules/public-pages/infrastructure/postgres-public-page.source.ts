@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ButtonShape, SocialLink, SocialPosition, Theme } from '@linkbio/shared-contracts';
+import type { ButtonShape, LinkBlockKind, SocialLink, SocialPosition, Theme } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 import { User } from '../../identity/domain/user.js';
 import { toPublicUserView } from '../../identity/http/user.views.js';
@@ -28,7 +28,15 @@ interface PageRow {
   seo_image: string | null;
   version: string;
   forwards_until: Date | null;
-  links: Array<{ id: string; title: string; url: string; order: number; startsAt: string | null; endsAt: string | null }>;
+  links: Array<{
+    id: string;
+    kind: LinkBlockKind;
+    title: string;
+    url: string;
+    order: number;
+    startsAt: string | null;
+    endsAt: string | null;
+  }>;
 }
 
 /** The creator's public columns and their active links in order. */
@@ -37,7 +45,7 @@ const PAGE_COLUMNS = `
   u.button_color, u.button_text_color, u.button_shape, u.enable_booking, u.booking_price, u.is_premium,
   u.socials, u.socials_position, u.seo_title, u.seo_description, u.seo_image,
   u.page_version::text as version,
-  coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'url', l.url, 'order', l.position,
+  coalesce((select json_agg(json_build_object('id', l.id, 'kind', l.kind, 'title', l.title, 'url', l.url, 'order', l.position,
                                               'startsAt', l.starts_at, 'endsAt', l.ends_at)
                             order by l.position, l.created_at desc, l.id)
               from links l where l.owner_id = u.id and l.is_active), '[]'::json) as links`;
@@ -63,7 +71,7 @@ const PAGE_SQL = `
 const LINK_SQL = `
   select l.id, l.owner_id, l.url, l.starts_at, l.ends_at, u.is_premium, u.page_version::text as version
     from links l join users u on u.id = l.owner_id
-   where l.id = $1 and l.is_active and u.deleted_at is null`;
+   where l.id = $1 and l.is_active and l.kind <> 'header' and u.deleted_at is null`;
 
 const VERSIONS_SQL = 'select id, page_version::text as version from users where id = any($1::uuid[])';
 
@@ -82,6 +90,7 @@ export class PostgresPublicPageSource implements VersionedPageStore {
     if (!row) return null;
     const links: PageLink[] = row.links.map((link) => ({
       id: link.id,
+      kind: link.kind,
       title: link.title,
       url: link.url,
       order: link.order,

@@ -55,7 +55,7 @@ export class InMemoryPublicPageSource extends PublicPageSource implements Versio
     const owned = await this.links.listForOwner(user.id);
     const links: PageLink[] = owned
       .filter((link) => link.isActive)
-      .map(({ id, title, url, order, startsAt, endsAt }) => ({ id, title, url, order, startsAt, endsAt }));
+      .map(({ id, kind, title, url, order, startsAt, endsAt }) => ({ id, kind, title, url, order, startsAt, endsAt }));
     return { ownerId: user.id, version: await this.versionOf(user.id), user: toPublicUserView(user), links };
   }
 
@@ -64,7 +64,8 @@ export class InMemoryPublicPageSource extends PublicPageSource implements Versio
     await this.reachable();
     if (!isId(id)) throw new Error(`invalid input syntax for type uuid: "${id}"`);
     const link = await this.links.findById(id);
-    if (!link || !link.isActive) return null;
+    // A header has no destination: not found, as the query's kind <> 'header' leaves it out.
+    if (!link || !link.isActive || link.kind === 'header') return null;
     const owner = await this.owner(link.ownerId);
     if (!owner) return null;
     const { url, startsAt, endsAt } = link;

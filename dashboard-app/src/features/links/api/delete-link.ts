@@ -1,21 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { api, messageOf } from '@/lib/api-client';
+import { toast } from '@/components/ui/toast-store';
+import { deleteWithUndo } from '../pending-deletes';
 import { linksKey } from './get-links';
 
 export const deleteLink = (id: string) => api.delete<unknown>(`/api/links/${encodeURIComponent(id)}`);
 
 /**
- * Deletes a link; afterwards the links (and, through `onChanged`, the analytics) are refetched. `onDeleted`
- * runs even though the refetch unmounts the deleted link's row, so it is the place for the confirmation.
+ * Deletes a link with Undo (pending-deletes.ts): the row goes at once, the DELETE is sent when the Undo time is
+ * over; then the links (and, through `onChanged`, the analytics) are refetched. A DELETE that fails brings the
+ * link back and says so.
  */
-export function useDeleteLink({
-  onChanged,
-  onDeleted,
-}: { onChanged?: () => Promise<unknown>; onDeleted?: () => void } = {}) {
+export function useDeleteLink({ onChanged }: { onChanged?: () => Promise<unknown> } = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteLink,
-    onSuccess: () => onDeleted?.(),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: linksKey }), onChanged?.()]),
-  });
+  return (link: { id: string; title: string }) =>
+    deleteWithUndo(link, async () => {
+      try {
+        await deleteLink(link.id);
+      } catch (error) {
+        toast({ variant: 'destructive', title: 'Error', description: messageOf(error, 'Failed to delete link') });
+      }
+      await Promise.all([queryClient.invalidateQueries({ queryKey: linksKey }), onChanged?.()]);
+    });
 }

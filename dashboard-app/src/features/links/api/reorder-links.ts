@@ -1,10 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LinkView } from '@linkbio/shared-contracts';
 import { api } from '@/lib/api-client';
+import { sendPendingDeletes } from '../pending-deletes';
 import { linksKey } from './get-links';
 
-/** Saves the full new order in one call; the server answers with the links in that order. */
-export const reorderLinks = (ids: string[]) => api.put<LinkView[]>('/api/links/order', { ids });
+/**
+ * Saves the full new order in one call; the server answers with the links in that order. The server takes only
+ * the exact list of the creator's links, so deletes waiting for their Undo are sent first.
+ */
+export const reorderLinks = async (ids: string[]) => {
+  await sendPendingDeletes();
+  return api.put<LinkView[]>('/api/links/order', { ids });
+};
 
 /** `links` in the order of `ids`, each carrying its new index as its order. */
 export function inOrder(links: LinkView[], ids: string[]): LinkView[] {

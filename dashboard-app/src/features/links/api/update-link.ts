@@ -23,6 +23,25 @@ export function useUpdateLinkStatus(onChanged?: () => Promise<unknown>) {
   });
 }
 
+export interface LinkEdit {
+  id: string;
+  title: string;
+  /** Left out for a header, which has no URL. */
+  url?: string;
+}
+
+export const editLink = ({ id, title, url }: LinkEdit) =>
+  api.put<LinkView>(`/api/links/${encodeURIComponent(id)}`, url === undefined ? { title } : { title, url });
+
+/** Changes a link's title and URL (its clicks stay); then the links and what depends on them are refetched. */
+export function useEditLink(onChanged?: () => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editLink,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: linksKey }), onChanged?.()]),
+  });
+}
+
 export interface LinkScheduleChange {
   id: string;
   /** ISO instants; null clears the bound (allowed on every plan). */

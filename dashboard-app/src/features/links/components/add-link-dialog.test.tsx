@@ -352,3 +352,57 @@ describe('AddLinkDialog', () => {
     });
   });
 });
+
+describe('AddLinkDialog kinds', () => {
+  const pick = async (user: ReturnType<typeof openDialog>['user'], dialog: HTMLElement, name: string) =>
+    user.click(within(dialog).getByRole('radio', { name }));
+
+  it('offers Link, Header and Embed, Link first', () => {
+    stubApi({});
+    const { dialog } = openDialog();
+
+    const kinds = within(dialog).getAllByRole('radio');
+    expect(kinds.map((radio) => radio.closest('label')?.textContent)).toEqual(['Link', 'Header', 'Embed']);
+    expect(within(dialog).getByRole('radio', { name: 'Link' })).toBeChecked();
+  });
+
+  it('adds a header with a title only', async () => {
+    const { calls } = stubApi({ 'POST /api/links': { status: 201, body: aLink({ kind: 'header', url: '' }) }, 'GET /api/links': { body: [] } });
+    const { user, dialog } = openDialog();
+
+    await pick(user, dialog, 'Header');
+    expect(within(dialog).queryByLabelText('URL')).toBeNull();
+    await user.type(within(dialog).getByLabelText('Section Title'), 'My music');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Header' }));
+
+    expect(await screen.findByText('Header added!')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/links', body: { kind: 'header', title: 'My music', order: 0 } },
+    ]);
+  });
+
+  it('adds an embed without a title (the service names it) and shows the server’s message under its URL', async () => {
+    const message = 'Embeds work with YouTube, Vimeo, Spotify and SoundCloud. Paste the address of a video, track, album, playlist or episode there.';
+    let answer: { status: number; body: unknown } = { status: 400, body: { statusCode: 400, message } };
+    const { calls } = stubApi({ 'POST /api/links': () => answer, 'GET /api/links': { body: [] } });
+    const { user, dialog } = openDialog();
+
+    await pick(user, dialog, 'Embed');
+    const url = within(dialog).getByLabelText('YouTube, Vimeo, Spotify or SoundCloud URL');
+    await user.type(url, 'example.com/video');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Embed' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+
+    answer = { status: 201, body: aLink({ kind: 'embed' }) };
+    await user.clear(url);
+    await user.type(url, 'https://youtu.be/dQw4w9WgXcQ');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Embed' }));
+
+    expect(await screen.findByText('Embed added!')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').at(-1)?.body).toEqual({
+      kind: 'embed',
+      url: 'https://youtu.be/dQw4w9WgXcQ',
+      order: 0,
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type RefObject } from 'react';
-import { CreateLinkRequest, withDefaultScheme } from '@linkbio/shared-contracts';
+import { CreateLinkRequest, LINK_BLOCK_KINDS, withDefaultScheme, type LinkBlockKind } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -23,6 +23,7 @@ import {
   scheduleErrorFromServer,
   scheduleErrorsOf,
 } from '../schedule';
+import { BLOCK_FIELDS } from './block-fields';
 import { NO_SCHEDULE_INPUTS, ScheduleFields, type ScheduleErrors } from './schedule-fields';
 
 interface AddLinkDialogProps {
@@ -41,6 +42,8 @@ const EMPTY = { title: '', url: '' };
 /** The 'Add New Link' dialog (spec §2, §4, §5), with Premium's optional schedule. */
 export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false, returnFocusTo }: AddLinkDialogProps) {
   const create = useCreateLink(onChanged);
+  const [kind, setKind] = useState<LinkBlockKind>('link');
+  const fields = BLOCK_FIELDS[kind];
   const [values, setValues] = useState(EMPTY);
   const [schedule, setSchedule] = useState(NO_SCHEDULE_INPUTS);
   const [errors, setErrors] = useState<FieldErrors<CreateLinkRequest>>({});
@@ -51,6 +54,7 @@ export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false
   const saving = create.isPending;
 
   const reset = () => {
+    setKind('link');
     setValues(EMPTY);
     setSchedule(NO_SCHEDULE_INPUTS);
     setErrors({});
@@ -67,7 +71,13 @@ export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = { title: values.title, url: values.url, order: 0 };
+    const title = values.title.trim();
+    const body = {
+      kind,
+      ...(kind === 'embed' && title === '' ? {} : { title: values.title }),
+      ...(fields.url ? { url: values.url } : {}),
+      order: 0,
+    };
     const found = validateWith(CreateLinkRequest, body);
     const bounds = isPremium ? boundsFromInputs(schedule, timeZone) : { startsAt: null, endsAt: null };
     // A half-typed time reads '' like no bound: say so rather than send the link without it.
@@ -84,8 +94,9 @@ export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false
     setLimitMessage(null);
     create.mutate(
       {
-        title: values.title.trim(),
-        url: values.url.trim(),
+        kind,
+        ...(kind === 'embed' && title === '' ? {} : { title }),
+        ...(fields.url ? { url: values.url.trim() } : {}),
         ...(bounds.startsAt ? { startsAt: bounds.startsAt } : {}),
         ...(bounds.endsAt ? { endsAt: bounds.endsAt } : {}),
       },
@@ -93,13 +104,20 @@ export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false
         onSuccess: () => {
           reset();
           onOpenChange(false);
-          toast({ title: 'Link added!', description: 'Your new link has been added successfully.' });
+          toast(
+            kind === 'link'
+              ? { title: 'Link added!', description: 'Your new link has been added successfully.' }
+              : { title: `${fields.name} added!`, description: `Your new ${fields.name.toLowerCase()} is on your page.` },
+          );
         },
         onError: (error) => {
           const message = messageOf(error, 'Failed to add link');
           if (error instanceof ApiError && error.status === 403) setLimitMessage(message);
-          if (error instanceof ApiError && error.status === 400)
-            setScheduleErrors(scheduleErrorFromServer(message) ?? {});
+          if (error instanceof ApiError && error.status === 400) {
+            const onSchedule = scheduleErrorFromServer(message);
+            setScheduleErrors(onSchedule ?? {});
+            if (!onSchedule && fields.url && /URL|Embeds/.test(message)) setErrors({ url: message });
+          }
           toast({ variant: 'destructive', title: 'Error', description: message });
         },
       },
@@ -114,17 +132,44 @@ export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false
           <DialogDescription>New links appear at the top of your page. Drag them to reorder.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
-          <Field label="Link Title" error={errors.title}>
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Type</legend>
+            <div className="grid grid-cols-3 gap-2" data-testid="block-kinds">
+              {LINK_BLOCK_KINDS.map((option) => (
+                <label
+                  key={option}
+                  className="flex min-w-0 cursor-pointer flex-col items-center gap-0.5 rounded-lg border border-input px-2 py-2 text-center text-sm font-medium has-[:checked]:border-primary has-[:checked]:bg-accent has-[:checked]:text-primary has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+                >
+                  <input
+                    type="radio"
+                    name="kind"
+                    value={option}
+                    checked={kind === option}
+                    onChange={() => {
+                      setKind(option);
+                      setErrors({});
+                    }}
+                    disabled={saving}
+                    className="sr-only"
+                  />
+                  {BLOCK_FIELDS[option].name}
+                </label>
+              ))}
+            </div>
+            <p className="text-xs text-muted-foreground">{fields.hint}</p>
+          </fieldset>
+          <Field label={fields.titleLabel} error={errors.title}>
             <Input
               name="title"
-              placeholder="My Instagram"
+              placeholder={fields.titlePlaceholder}
               autoComplete="off"
               value={values.title}
               onChange={(event) => setValues((current) => ({ ...current, title: event.target.value }))}
               readOnly={saving}
             />
           </Field>
-          <Field label="URL" error={errors.url}>
+{fields.url ? (
+          <Field label={fields.url.label} error={errors.url}>
             <Input
               name="url"
               type="url"
@@ -132,12 +177,13 @@ export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false
               autoComplete="url"
               autoCapitalize="none"
               spellCheck={false}
-              placeholder="https://instagram.com/yourname"
+              placeholder={fields.url.placeholder}
               value={values.url}
               onChange={(event) => setValues((current) => ({ ...current, url: withDefaultScheme(event.target.value) }))}
               readOnly={saving}
             />
           </Field>
+          ) : null}
 
           <ScheduleFields
             values={schedule}
@@ -155,7 +201,7 @@ export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false
               Cancel
             </Button>
             <Button type="submit" disabled={saving}>
-              {saving ? 'Adding...' : 'Add Link'}
+              {saving ? 'Adding...' : `Add ${fields.name}`}
             </Button>
           </DialogFooter>
         </form>

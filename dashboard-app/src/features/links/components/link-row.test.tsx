@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ScheduleMessages } from '@linkbio/shared-contracts';
+import { BlockMessages, ScheduleMessages } from '@linkbio/shared-contracts';
 import { aLink, never, renderDashboard, stubApi } from '@/test/render-dashboard';
 import { DELETE_CONFIRMATION, LinkRow } from './link-row';
 
@@ -111,32 +111,145 @@ describe('LinkRow', () => {
     expect(toggle).toBeChecked();
   });
 
-  it('asks before deleting and does nothing when the creator says no', async () => {
+  it('asks in the product’s dialog, not the browser’s, and does nothing when the creator cancels', async () => {
     const link = aLink({ title: 'Old' });
     const { calls } = stubApi({});
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const confirm = vi.spyOn(window, 'confirm');
     const { user } = renderRow(link);
 
     await user.click(screen.getByRole('button', { name: 'Delete Old' }));
-
-    expect(confirm).toHaveBeenCalledWith(DELETE_CONFIRMATION);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Old”?' });
+    expect(dialog).toHaveTextContent(DELETE_CONFIRMATION);
     expect(DELETE_CONFIRMATION).toBe('Are you sure you want to delete this link?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(confirm).not.toHaveBeenCalled();
     expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Delete Old' })).toHaveFocus();
   });
 
-  it('deletes after confirmation and says so', async () => {
-    const link = aLink({ title: 'Old' });
-    const { calls } = stubApi({
-      [`DELETE /api/links/${link.id}`]: { body: { message: 'Link deleted' } },
-      'GET /api/links': { body: [] },
+  it.each([
+    [0, '0 clicks'],
+    [1, '1 click'],
+    [2, '2 clicks'],
+    [1234, '1,234 clicks'],
+  ])('says %i clicks as "%s"', (clicks, text) => {
+    stubApi({});
+    renderRow(aLink({ clicks }));
+
+    expect(screen.getByTestId('link-row')).toHaveTextContent(new RegExp(`${text}Total`));
+  });
+
+  it('shows a header as a section title: no clicks, no address to open', () => {
+    stubApi({});
+    renderRow(aLink({ kind: 'header', title: 'My music', url: '' }));
+
+    const row = screen.getByTestId('link-row');
+    expect(row).toHaveAttribute('data-block', 'header');
+    expect(within(row).getByTestId('link-host')).toHaveTextContent('Section title');
+    expect(row).not.toHaveTextContent(/clicks?Total/);
+    expect(within(row).queryByRole('link', { name: /Open My music/ })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Edit My music' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Reorder My music' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['https://youtu.be/dQw4w9WgXcQ', 'YouTube embed'],
+    ['https://vimeo.com/76979871', 'Vimeo embed'],
+    ['https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC', 'Spotify embed'],
+    ['https://soundcloud.com/forss/flickermood', 'SoundCloud embed'],
+  ])('shows the embed of %s as a %s with its clicks', (url, label) => {
+    stubApi({});
+    renderRow(aLink({ kind: 'embed', title: 'New video', url, clicks: 1 }));
+
+    const row = screen.getByTestId('link-row');
+    expect(within(row).getByTestId('link-host')).toHaveTextContent(label);
+    expect(row.querySelector('[data-kind="embed"]')).toHaveAttribute('title', label);
+    expect(row).toHaveTextContent('1 clickTotal');
+  });
+
+  describe('edit', () => {
+    it('changes a link’s title and URL in a dialog and keeps its clicks', async () => {
+      const link = aLink({ title: 'Shpo', url: 'https://maya.store', clicks: 7 });
+      const { calls } = stubApi({
+        [`PUT /api/links/${link.id}`]: { body: { ...link, title: 'Shop', url: 'https://shop.example.com' } },
+        'GET /api/links': { body: [] },
+      });
+      const { user } = renderRow(link);
+
+      await user.click(screen.getByRole('button', { name: 'Edit Shpo' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Link' });
+      const title = within(dialog).getByLabelText('Link Title');
+      const url = within(dialog).getByLabelText('URL');
+      expect(title).toHaveValue('Shpo');
+      expect(url).toHaveValue('https://maya.store');
+      await user.clear(title);
+      await user.type(title, 'Shop');
+      await user.clear(url);
+      await user.type(url, 'shop.example.com');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await screen.findByText('Link updated')).toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+        { method: 'PUT', path: `/api/links/${link.id}`, body: { title: 'Shop', url: 'https://shop.example.com' } },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user } = renderRow(link);
 
-    await user.click(screen.getByRole('button', { name: 'Delete Old' }));
+    it('renames a header, sending no URL', async () => {
+      const header = aLink({ kind: 'header', title: 'Music', url: '' });
+      const { calls } = stubApi({
+        [`PUT /api/links/${header.id}`]: { body: { ...header, title: 'Videos' } },
+        'GET /api/links': { body: [] },
+      });
+      const { user } = renderRow(header);
 
-    expect(await screen.findByText('Link deleted')).toBeInTheDocument();
-    expect(calls.some((call) => call.method === 'DELETE' && call.path === `/api/links/${link.id}`)).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Edit Music' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Header' });
+      expect(within(dialog).queryByRole('textbox', { name: /URL/ })).toBeNull();
+      const title = within(dialog).getByLabelText('Section Title');
+      await user.clear(title);
+      await user.type(title, 'Videos');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      await waitFor(() =>
+        expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+          { method: 'PUT', path: `/api/links/${header.id}`, body: { title: 'Videos' } },
+        ]),
+      );
+    });
+
+    it('shows the server’s message under an embed’s URL that is not one of the services', async () => {
+      const embed = aLink({ kind: 'embed', title: 'Video', url: 'https://youtu.be/dQw4w9WgXcQ' });
+      const message = BlockMessages.unsupportedEmbed;
+      stubApi({ [`PUT /api/links/${embed.id}`]: { status: 400, body: { statusCode: 400, message } } });
+      const { user } = renderRow(embed);
+
+      await user.click(screen.getByRole('button', { name: 'Edit Video' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Embed' });
+      const url = within(dialog).getByLabelText('YouTube, Vimeo, Spotify or SoundCloud URL');
+      await user.clear(url);
+      await user.type(url, 'https://example.com/video');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+      expect(url).toHaveAccessibleDescription(message);
+    });
+
+    it('checks the title before sending anything', async () => {
+      const link = aLink({ title: 'Shop' });
+      const { calls } = stubApi({});
+      const { user } = renderRow(link);
+
+      await user.click(screen.getByRole('button', { name: 'Edit Shop' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Link' });
+      await user.clear(within(dialog).getByLabelText('Link Title'));
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+      expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+    });
   });
 
   describe('schedule', () => {

@@ -1,6 +1,6 @@
-import { CalendarClock, ExternalLink, GripVertical, Trash2 } from 'lucide-react';
+import { CalendarClock, ExternalLink, GripVertical, Heading, Pencil, Play, Trash2 } from 'lucide-react';
 import { forwardRef, useRef, useState, type CSSProperties, type HTMLAttributes } from 'react';
-import type { LinkView } from '@linkbio/shared-contracts';
+import { EMBED_SERVICE_NAMES, embedOf, type LinkView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast-store';
@@ -12,8 +12,10 @@ import { creatorTimeZone } from '../schedule';
 import { LinkIcon } from './link-icon';
 import { ScheduleBadge } from './schedule-badge';
 import { ScheduleLinkDialog } from './schedule-link-dialog';
+import { DeleteLinkDialog } from './delete-link-dialog';
+import { EditLinkDialog } from './edit-link-dialog';
 
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this link?';
+export { DELETE_CONFIRMATION } from './delete-link-dialog';
 
 /** What the sortable list hands the row's drag handle: its node ref plus dnd-kit's attributes and listeners. */
 export interface DragHandle {
@@ -34,6 +36,28 @@ interface LinkRowProps {
 
 const clicksFormat = new Intl.NumberFormat('en-US');
 
+/** '1 click', '0 clicks', '1,234 clicks'. */
+export const clicksLabel = (clicks: number) => (clicks === 1 ? 'click' : 'clicks');
+
+/** The tile, its label and the line under the title: a header is a section title, an embed names its service. */
+function blockLook(link: LinkView) {
+  if (link.kind === 'header') {
+    return { tile: <Heading className="size-5" aria-hidden="true" />, className: 'bg-muted text-foreground', kind: 'header', label: 'Header', subtitle: 'Section title' };
+  }
+  if (link.kind === 'embed') {
+    const service = EMBED_SERVICE_NAMES[embedOf(link.url)?.service ?? 'youtube'];
+    return { tile: <Play className="size-5" aria-hidden="true" />, className: 'bg-accent text-primary', kind: 'embed', label: `${service} embed`, subtitle: `${service} embed` };
+  }
+  const appearance = linkAppearance(link.url);
+  return {
+    tile: <LinkIcon kind={appearance.kind} className="size-5" />,
+    className: appearance.className,
+    kind: appearance.kind,
+    label: appearance.label,
+    subtitle: linkSubtitle(link.url),
+  };
+}
+
 /**
  * One link: drag handle, icon, title, host, its schedule (Premium), total clicks, show/hide switch, schedule,
  * open and delete (spec §2).
@@ -43,12 +67,17 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
   ref,
 ) {
   const [scheduling, setScheduling] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const deleteButtonRef = useRef<HTMLButtonElement>(null);
   /** The Schedule button, which gets the focus back when the dialog it opens closes. */
   const scheduleButtonRef = useRef<HTMLButtonElement>(null);
   const timeZone = creatorTimeZone();
   const status = useUpdateLinkStatus(onChanged);
-  const remove = useDeleteLink({ onChanged, onDeleted: () => toast({ title: 'Link deleted' }) });
-  const appearance = linkAppearance(link.url);
+  const remove = useDeleteLink({ onChanged });
+  const look = blockLook(link);
+  const isHeader = link.kind === 'header';
   const isActive = status.isPending ? (status.variables?.isActive ?? link.isActive) : link.isActive;
 
   const toggle = (checked: boolean) =>
@@ -59,20 +88,17 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
       },
     );
 
-  const confirmDelete = () => {
-    if (!window.confirm(DELETE_CONFIRMATION)) return;
-    remove.mutate(link.id);
-  };
 
   return (
     <li
       ref={ref}
       style={style}
       data-testid="link-row"
+      data-block={link.kind}
       className={cn(
-        'relative flex min-w-0 flex-wrap items-center gap-x-3 gap-y-3 rounded-xl border border-border bg-card p-3 transition-shadow sm:flex-nowrap sm:px-4',
+        'relative flex min-w-0 flex-wrap items-center gap-x-3 gap-y-3 rounded-xl border border-border p-3 transition-shadow sm:flex-nowrap sm:px-4',
+        isHeader ? 'border-dashed bg-muted/40' : 'bg-card',
         isDragging && 'z-10 shadow-lg ring-2 ring-ring',
-        remove.isPending && 'opacity-60',
       )}
     >
       <button
@@ -86,16 +112,19 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
       </button>
 
       <span
-        className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', appearance.className)}
-        data-kind={appearance.kind}
-        title={appearance.label}
+        className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', look.className)}
+        data-kind={look.kind}
+        title={look.label}
       >
-        <LinkIcon kind={appearance.kind} className="size-5" />
+        {look.tile}
       </span>
 
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-center gap-2">
-          <p data-link-title className={cn('truncate font-medium', !link.isActive && 'text-muted-foreground')}>
+          <p
+            data-link-title
+            className={cn('truncate font-medium', isHeader && 'font-semibold', !link.isActive && 'text-muted-foreground')}
+          >
             {link.title}
           </p>
           {link.isActive ? null : (
@@ -105,20 +134,24 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
           )}
         </div>
         <p className="truncate text-sm text-muted-foreground" data-testid="link-host">
-          {linkSubtitle(link.url)}
+          {look.subtitle}
         </p>
         <ScheduleBadge link={link} isActive={link.isActive} isPremium={isPremium} timeZone={timeZone} />
       </div>
 
-      <div className="flex w-full items-center justify-between gap-3 border-t border-border pt-3 sm:w-auto sm:border-0 sm:pt-0">
-        <div className="min-w-16 sm:text-right">
-          <p className="text-sm text-foreground">
-            <span className="font-semibold tabular-nums">{clicksFormat.format(link.clicks)}</span>{' '}
-            <span className="text-muted-foreground">clicks</span>
-          </p>
-          <p className="text-xs text-muted-foreground">Total</p>
-        </div>
-        <div className="flex items-center gap-1">
+      <div className="flex w-full flex-wrap items-center justify-between gap-3 border-t border-border pt-3 sm:w-auto sm:flex-nowrap sm:border-0 sm:pt-0">
+        {isHeader ? (
+          <span className="min-w-16" />
+        ) : (
+          <div className="min-w-16 sm:text-right">
+            <p className="text-sm text-foreground">
+              <span className="font-semibold tabular-nums">{clicksFormat.format(link.clicks)}</span>{' '}
+              <span className="text-muted-foreground">{clicksLabel(link.clicks)}</span>
+            </p>
+            <p className="text-xs text-muted-foreground">Total</p>
+          </div>
+        )}
+        <div className="ml-auto flex items-center gap-1">
           <Switch
             checked={isActive}
             onCheckedChange={toggle}
@@ -137,16 +170,29 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
           >
             <CalendarClock aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon" asChild>
-            <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${link.title} in a new tab`}>
-              <ExternalLink aria-hidden="true" />
-            </a>
-          </Button>
           <Button
+            ref={editButtonRef}
             variant="ghost"
             size="icon"
-            onClick={confirmDelete}
-            disabled={remove.isPending}
+            onClick={() => setEditing(true)}
+            aria-label={`Edit ${link.title}`}
+            title="Edit"
+            className="text-muted-foreground"
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+          {isHeader ? null : (
+            <Button variant="ghost" size="icon" asChild>
+              <a href={link.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${link.title} in a new tab`}>
+                <ExternalLink aria-hidden="true" />
+              </a>
+            </Button>
+          )}
+          <Button
+            ref={deleteButtonRef}
+            variant="ghost"
+            size="icon"
+            onClick={() => setDeleting(true)}
             aria-label={`Delete ${link.title}`}
             className="text-muted-foreground hover:bg-red-50 hover:text-destructive"
           >
@@ -163,6 +209,20 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
         onOpenChange={setScheduling}
         onChanged={onChanged}
         returnFocusTo={scheduleButtonRef}
+      />
+      <EditLinkDialog
+        link={link}
+        open={editing}
+        onOpenChange={setEditing}
+        onChanged={onChanged}
+        returnFocusTo={editButtonRef}
+      />
+      <DeleteLinkDialog
+        title={link.title}
+        open={deleting}
+        onOpenChange={setDeleting}
+        onConfirm={() => remove(link)}
+        returnFocusTo={deleteButtonRef}
       />
     </li>
   );

@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { aLink, renderDashboard, stubApi } from '@/test/render-dashboard';
+import { UNDO_SECONDS } from '../pending-deletes';
 import { LinksCard } from './links-card';
 
 describe('LinksCard', () => {
@@ -93,22 +94,86 @@ describe('LinksCard scheduling', () => {
 });
 
 describe('LinksCard deleting', () => {
-  it("says 'Link deleted' although the row goes away", async () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const deletingOne = () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const link = aLink({ title: 'Old' });
+    const kept = aLink({ title: 'Kept' });
     let deleted = false;
-    stubApi({
-      'GET /api/links': () => ({ body: deleted ? [] : [link] }),
+    const api = stubApi({
+      'GET /api/links': () => ({ body: deleted ? [kept] : [link, kept] }),
       [`DELETE /api/links/${link.id}`]: () => {
         deleted = true;
         return { body: { message: 'Link deleted' } };
       },
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const { user } = renderDashboard(<LinksCard isPremium />);
+    return { link, ...api, view: renderDashboard(<LinksCard isPremium />) };
+  };
 
+  const confirmDelete = async (user: ReturnType<typeof renderDashboard>['user']) => {
     await user.click(await screen.findByRole('button', { name: 'Delete Old' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Old”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  };
+
+  const deletes = (calls: Array<{ method: string }>) => calls.filter((call) => call.method === 'DELETE');
+
+  it(`takes the row away at once and sends the DELETE only when the ${UNDO_SECONDS} seconds to undo are over`, async () => {
+    const { link, calls, view } = deletingOne();
+
+    await confirmDelete(view.user);
 
     expect(await screen.findByText('Link deleted')).toBeInTheDocument();
-    expect(await screen.findByText('No links yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Old' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Kept' })).toBeInTheDocument();
+    expect(deletes(calls)).toEqual([]);
+
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_SECONDS * 1000));
+
+    await waitFor(() => expect(deletes(calls)).toEqual([{ method: 'DELETE', path: `/api/links/${link.id}`, body: undefined }]));
+    await waitFor(() => expect(screen.queryByText('Old')).toBeNull());
+  });
+
+  it('brings the link back with Undo and never sends the DELETE', async () => {
+    const { calls, view } = deletingOne();
+
+    await confirmDelete(view.user);
+    await view.user.click(await screen.findByRole('button', { name: 'Undo' }));
+
+    expect(await screen.findByRole('button', { name: 'Delete Old' })).toBeInTheDocument();
+    expect(await screen.findByText('Link restored')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_SECONDS * 1000 * 2));
+    expect(deletes(calls)).toEqual([]);
+  });
+
+  it('sends the DELETE with keepalive when the page is left during the Undo time', async () => {
+    const { link, fetchMock, view } = deletingOne();
+
+    await confirmDelete(view.user);
+    await screen.findByText('Link deleted');
+    window.dispatchEvent(new Event('pagehide'));
+
+    const sent = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');
+    expect(sent).toEqual([[`/api/links/${link.id}`, expect.objectContaining({ method: 'DELETE', keepalive: true })]]);
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_SECONDS * 1000 * 2));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('counts links and embeds toward the free plan, not headers', async () => {
+    stubApi({
+      'GET /api/links': {
+        body: [
+          aLink({ kind: 'header', title: 'Music', url: '' }),
+          aLink({ kind: 'embed', title: 'Video', url: 'https://youtu.be/dQw4w9WgXcQ' }),
+          aLink({ title: 'Shop' }),
+        ],
+      },
+    });
+    renderDashboard(<LinksCard isPremium={false} />);
+
+    expect(await screen.findByText('2 of 5')).toBeInTheDocument();
   });
 });

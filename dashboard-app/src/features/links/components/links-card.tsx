@@ -1,12 +1,13 @@
 import { Crown, Link2, Plus, RotateCw } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FREE_PLAN_LINK_LIMIT } from '@linkbio/shared-contracts';
+import { countsAsLink, FREE_PLAN_LINK_LIMIT } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLinks } from '../api/get-links';
 import { ImportLinksButton } from '@/features/link-import/components/import-links-button';
+import { usePendingDeletes } from '../pending-deletes';
 import { AddLinkDialog } from './add-link-dialog';
 import { SortableLinkList } from './sortable-link-list';
 
@@ -45,7 +46,7 @@ function PlanUsage({ count }: { count: number }) {
         <span className="font-medium text-foreground tabular-nums">
           {count} of {FREE_PLAN_LINK_LIMIT}
         </span>{' '}
-        links on the free plan{full ? ' (limit reached)' : ''}.
+        links on the free plan{full ? ' (limit reached)' : ''}. Headers are free.
       </span>
       <Link
         to="/subscribe"
@@ -60,7 +61,10 @@ function PlanUsage({ count }: { count: number }) {
 
 /** 'Your Links': add, switch on and off, reorder, open and delete the links of the page (spec §2). */
 export function LinksCard({ isPremium, onLinksChanged }: LinksCardProps) {
-  const { data: links, isPending, isError, refetch, isRefetching } = useLinks();
+  const { data: stored, isPending, isError, refetch, isRefetching } = useLinks();
+  // Links deleted while their Undo runs are off the list already (pending-deletes.ts).
+  const pendingDeletes = usePendingDeletes((state) => state.ids);
+  const links = stored?.filter((link) => !pendingDeletes.has(link.id));
   const [adding, setAdding] = useState(false);
   // The header's 'Add Link' stays on the page whichever button opened the dialog (the empty state's goes once a
   // link is added), so focus comes back there.
@@ -88,7 +92,7 @@ export function LinksCard({ isPremium, onLinksChanged }: LinksCardProps) {
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
-        {!isPremium && links ? <PlanUsage count={links.length} /> : null}
+        {!isPremium && links ? <PlanUsage count={links.filter((link) => countsAsLink(link.kind)).length} /> : null}
 
         {isPending ? (
           <>
@@ -107,7 +111,7 @@ export function LinksCard({ isPremium, onLinksChanged }: LinksCardProps) {
               <RotateCw aria-hidden="true" /> Try again
             </Button>
           </div>
-        ) : links.length === 0 ? (
+        ) : !links || links.length === 0 ? (
           <div className="flex flex-col items-center rounded-xl border border-dashed border-input px-6 py-12 text-center">
             <span className="flex size-12 items-center justify-center rounded-full bg-accent text-primary">
               <Link2 className="size-6" aria-hidden="true" />

@@ -10,8 +10,9 @@ export abstract class LinkRepository {
    */
   abstract listForOwner(ownerId: Id): Promise<Link[]>;
   /**
-   * Adds the link unless the owner already holds `limit` links (null: no limit). The count and the insert
-   * are one transaction serialised per owner, so concurrent requests cannot pass the limit together.
+   * Adds the link unless the owner already holds `limit` links (null: no limit), counting the blocks that count
+   * as links (links and embeds, active or not; headers never, and a header is added whatever the limit). The count and the insert are one transaction
+   * serialised per owner, so concurrent requests cannot pass the limit together.
    */
   abstract addWithinLimit(link: Link, limit: number | null): Promise<boolean>;
   /**
