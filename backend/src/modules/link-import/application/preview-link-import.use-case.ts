@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  countsAsLink,
   LINK_IMPORT_MAX_BYTES,
   LINK_IMPORT_MAX_ROWS,
   LinkImportMessages,
@@ -35,8 +36,11 @@ export class PreviewLinkImportUseCase {
     if (rows.length > LINK_IMPORT_MAX_ROWS) throw invalid(LinkImportMessages.tooManyRows);
     const existing = await this.links.listForOwner(owner.id);
     const limit = linkLimitFor(owner.isPremium);
-    const room = roomLeft(limit, existing.length);
-    return { rows: planImport(rows, existing.map((link) => link.url), room), limit, existing: existing.length, room };
+    // Headers are section titles: they take no room on the plan (as when a link is added one by one).
+    const counted = existing.filter((link) => countsAsLink(link.kind)).length;
+    const room = roomLeft(limit, counted);
+    const urls = existing.filter((link) => link.url !== '').map((link) => link.url);
+    return { rows: planImport(rows, urls, room), limit, existing: counted, room };
   }
 
   private async sourceRows(owner: LinkOwner, input: LinkImportInput): Promise<SourceRow[]> {

@@ -63,10 +63,11 @@ export class MikroOrmLinkRepository extends LinkRepository {
     return this.em.fork().transactional(async (em) => {
       await lockOwner(em, ownerId);
       const [row] = await em.execute<Array<{ count: string; last: number | null }>>(
-        'select count(*) as count, max(position) as last from links where owner_id = ?',
+        "select count(*) filter (where kind <> 'header') as count, max(position) as last from links where owner_id = ?",
         [ownerId],
       );
-      if (limit !== null && Number(row?.count ?? 0) + links.length > limit) return false;
+      const adding = links.filter((link) => countsAsLink(link.kind)).length;
+      if (limit !== null && Number(row?.count ?? 0) + adding > limit) return false;
       const after = row?.last ?? -1;
       links.forEach((link, index) => {
         if (link.ownerId !== ownerId) throw new Error('Every link added together must belong to the one owner');

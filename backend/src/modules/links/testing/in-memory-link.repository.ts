@@ -34,7 +34,8 @@ export class InMemoryLinkRepository extends LinkRepository {
 
   async addAllWithinLimit(ownerId: Id, links: Link[], limit: number | null): Promise<boolean> {
     const owned = this.ownedBy(ownerId);
-    if (limit !== null && owned.length + links.length > limit) return false;
+    const counted = (list: Link[]) => list.filter((link) => countsAsLink(link.kind)).length;
+    if (limit !== null && counted(owned) + counted(links) > limit) return false;
     if (links.some((link) => this.rows.has(link.id) || link.ownerId !== ownerId)) throw new Error('Links already stored or of another owner');
     const after = Math.max(-1, ...owned.map((link) => link.order));
     links.forEach((link, index) => {

@@ -229,6 +229,16 @@ export function describeLinkRepositoryContract(name: string, setup: () => Promis
       expect(await fixture.reopen().listForOwner(other)).toHaveLength(1);
     });
 
+    it('adds several links beside the owner’s headers: headers take no room on the limit', async () => {
+      const owner = await fixture.newOwner();
+      expect(await links.addWithinLimit(Link.create(owner, { kind: 'header', title: 'Music' }, at(1)), 2)).toBe(true);
+      expect(await links.addWithinLimit(Link.create(owner, { kind: 'header', title: 'Videos' }, at(2)), 2)).toBe(true);
+      const two = [1, 2].map((n) => Link.create(owner, { title: `t${n}`, url: `https://example.com/${n}` }, at(2 + n)));
+      expect(await links.addAllWithinLimit(owner, two, 2)).toBe(true);
+      expect(await links.addAllWithinLimit(owner, [Link.create(owner, { title: 't3', url: 'https://example.com/3' }, at(9))], 2)).toBe(false);
+      expect(await fixture.reopen().listForOwner(owner)).toHaveLength(4);
+    });
+
     it('adds several links to an owner without links from order 0', async () => {
       const owner = await fixture.newOwner();
       expect(await links.addAllWithinLimit(owner, [Link.create(owner, { title: 'x', url: 'https://example.com' }, at(1))], 1)).toBe(true);
