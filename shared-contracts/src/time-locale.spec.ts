@@ -1,4 +1,4 @@
-import { canonicalLocale, firstAcceptedLocale, timeLocale } from './time-locale.js';
+import { canonicalLocale, clockOptions, firstAcceptedLocale, timeLocale } from './time-locale.js';
 
 describe('the locale times are written in', () => {
   it('takes well-formed language tags only, as Intl spells them', () => {
@@ -16,10 +16,13 @@ describe('the locale times are written in', () => {
   });
 
   it('keeps English names and follows the clock: en-US 12-hour, en-GB and de-DE 24-hour', () => {
-    const clock = (locale: string) => new Intl.DateTimeFormat(timeLocale(locale), { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date('2027-03-02T14:00:00Z'));
+    const clock = (locale: string, iso = '2027-03-02T14:00:00Z') =>
+      new Intl.DateTimeFormat(timeLocale(locale), { ...clockOptions(timeLocale(locale)), timeZone: 'UTC' }).format(new Date(iso));
     expect(clock('en-US')).toMatch(/^2:00\sPM$/);
+    expect(clock('en-US', '2027-03-02T09:00:00Z')).toMatch(/^9:00\sAM$/);
     expect(clock('en-GB')).toBe('14:00');
     expect(clock('de-DE')).toBe('14:00');
+    expect(clock('de-DE', '2027-03-02T09:00:00Z')).toBe('09:00');
     expect(timeLocale('de-DE')).toBe('en-GB');
     expect(timeLocale('ko-KR')).toBe('en-US');
     expect(timeLocale('junk!')).toBe('en-US');

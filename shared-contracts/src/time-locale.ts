@@ -56,3 +56,9 @@ export function timeLocale(locale: string | null | undefined): string {
   }
   return found;
 }
+
+/** Intl options for a clock time as `intlLocale` writes it: '2:00 PM' on a 12-hour clock, '09:00' on a 24-hour one. */
+export function clockOptions(intlLocale: string): Intl.DateTimeFormatOptions {
+  const cycle = new Intl.DateTimeFormat(intlLocale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return { hour: cycle === 'h23' || cycle === 'h24' ? '2-digit' : 'numeric', minute: '2-digit' };
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, timeLocale, type SlotView } from '@linkbio/shared-contracts';
+import { clockOptions, DEFAULT_LOCALE, timeLocale, type SlotView } from '@linkbio/shared-contracts';
 import { Texts } from '../texts';
 
 /*
@@ -16,7 +16,7 @@ function formatsOf(zone: string, locale: string) {
     const intlLocale = timeLocale(locale);
     found = {
       day: new Intl.DateTimeFormat(intlLocale, { timeZone: zone, weekday: 'long', day: 'numeric', month: 'long' }),
-      clock: new Intl.DateTimeFormat(intlLocale, { timeZone: zone, hour: 'numeric', minute: '2-digit' }),
+      clock: new Intl.DateTimeFormat(intlLocale, { timeZone: zone, ...clockOptions(intlLocale) }),
     };
     formats.set(key, found);
   }

@@ -1,4 +1,4 @@
-import { timeLocale } from '@linkbio/shared-contracts';
+import { clockOptions, timeLocale } from '@linkbio/shared-contracts';
 
 /** Whom a session's time is told to: the zone and locale they read it in. */
 export interface Reader {
@@ -8,7 +8,6 @@ export interface Reader {
 }
 
 const DAY: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
-const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
 /** Intl puts narrow and thin spaces around times ('2:00 PM', '2:00 – 2:45'); a plain-text e-mail reads plain ones. */
 const plain = (text: string) => text.replace(/[\u202f\u2009\u00a0]/g, ' ');
@@ -22,7 +21,7 @@ const range = (start: Date, end: Date, locale: string, options: Intl.DateTimeFor
  */
 export function sessionTime(start: Date, end: Date, reader: Reader): string {
   const locale = timeLocale(reader.locale);
-  return `${range(start, end, locale, { ...DAY, ...CLOCK, timeZone: reader.timeZone })} (${reader.timeZone})`;
+  return `${range(start, end, locale, { ...DAY, ...clockOptions(locale), timeZone: reader.timeZone })} (${reader.timeZone})`;
 }
 
 /**
@@ -33,9 +32,10 @@ export function sessionTime(start: Date, end: Date, reader: Reader): string {
 export function sessionTimeForVisitor(start: Date, end: Date, visitor: Reader, creator: { name: string; timeZone: string }): string {
   if (visitor.timeZone === creator.timeZone) return sessionTime(start, end, visitor);
   const locale = timeLocale(visitor.locale);
-  const theirs = range(start, end, locale, { ...DAY, ...CLOCK, timeZone: visitor.timeZone });
+  const clock = clockOptions(locale);
+  const theirs = range(start, end, locale, { ...DAY, ...clock, timeZone: visitor.timeZone });
   const day = (timeZone: string) => plain(new Intl.DateTimeFormat(locale, { ...DAY, timeZone }).formatRange(start, end));
   const sameDay = day(visitor.timeZone) === day(creator.timeZone);
-  const creatorsTime = range(start, end, locale, { ...(sameDay ? {} : DAY), ...CLOCK, timeZone: creator.timeZone });
+  const creatorsTime = range(start, end, locale, { ...(sameDay ? {} : DAY), ...clock, timeZone: creator.timeZone });
   return `${theirs} your time (${visitor.timeZone}) — ${creatorsTime} for ${creator.name} (${creator.timeZone})`;
 }

@@ -1,3 +1,4 @@
+import { clockOptions } from '@linkbio/shared-contracts';
 import { viewerTimeLocale } from '@/lib/viewer-locale';
 
 /** The visitor's own time zone, as the browser reports it. */
@@ -14,7 +15,7 @@ export const formatSession = (start: string, end: string, timeZone?: string) =>
 export const formatDay = (iso: string) => new Intl.DateTimeFormat(viewerTimeLocale(), { weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(iso));
 
 /** "3:00 PM" ("15:00" in a 24-hour locale): a slot's start, in the visitor's zone. */
-export const formatTime = (iso: string) => new Intl.DateTimeFormat(viewerTimeLocale(), { hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+export const formatTime = (iso: string) => new Intl.DateTimeFormat(viewerTimeLocale(), clockOptions(viewerTimeLocale())).format(new Date(iso));
 
 /** Today's date (YYYY-MM-DD) in `timeZone`: where the creator's weeks of open times begin. */
 export const todayIn = (timeZone: string, now = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
