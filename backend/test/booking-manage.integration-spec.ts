@@ -43,10 +43,10 @@ describe('managing a paid booking through its private link', () => {
     (await db.query<{ status: string; slot_start: Date }>('select status, slot_start from slot_holds where id = $1', [bookingId])).rows[0]!;
 
   /** A creator (cancellation window `cancellationHours`) and a paid session `days` from today: its token from the receipt. */
-  async function paidSession(options: { cancellationHours?: number; days?: number } = {}) {
+  async function paidSession(options: { cancellationHours?: number; days?: number; timeZone?: string; locale?: string } = {}) {
     const owner = await fixtures.creator(true, { cancellationHours: options.cancellationHours ?? 24 });
     const start = (await fixtures.slotsOn(owner.details.username, options.days ?? 3))[10]!;
-    const paid = await fixtures.booking(owner.details.username, { slotStart: start });
+    const paid = await fixtures.booking(owner.details.username, { slotStart: start, timeZone: options.timeZone, locale: options.locale });
     const [receipt] = mailsTo(paid.email, 'Booking confirmed');
     const token = TOKEN.exec(textOf(receipt!))?.[1];
     expect(token).toBeDefined();
@@ -68,6 +68,7 @@ describe('managing a paid booking through its private link', () => {
       slotStart: start,
       slotEnd: new Date(Date.parse(start) + 60 * 60_000).toISOString(),
       timeZone: 'UTC',
+      visitorTimeZone: null,
       amount: 4800,
       status: 'paid',
       cancellationHours: 24,
@@ -202,5 +203,41 @@ describe('managing a paid booking through its private link', () => {
     for (let i = 0; i < 61; i += 1) statuses.push((await visitor.get(`/api/booking-manage/${'B'.repeat(43)}`)).status);
     expect(statuses.slice(0, 60)).toEqual(Array(60).fill(404));
     expect(statuses[60]).toBe(429);
+  });
+
+  describe('the visitor’s time zone', () => {
+    const zoneOf = async (bookingId: string) =>
+      (await db.query<{ visitor_time_zone: string | null; visitor_locale: string | null }>('select visitor_time_zone, visitor_locale from bookings where id = $1', [bookingId])).rows[0]!;
+    /** The session's start as the e-mails write it in `timeZone` and `locale` ('Tuesday, March 2, 2027, 9:00'). */
+    const startIn = (iso: string, timeZone: string, locale: string) =>
+      new Intl.DateTimeFormat(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone })
+        .formatRange(new Date(iso), new Date(Date.parse(iso) + 60 * 60_000))
+        .replace(/[\u202f\u2009\u00a0]/g, ' ');
+
+    it('is kept through a move that sends none, and replaced by one that does; the moved e-mail says both zones', async () => {
+      const { paid, owner, link } = await paidSession({ days: 4, timeZone: 'America/New_York', locale: 'en-US' });
+      expect(await zoneOf(paid.id)).toEqual({ visitor_time_zone: 'America/New_York', visitor_locale: 'en-US' });
+      expect(((await agent(app).get(link).expect(200)).body as ManagedBookingView).visitorTimeZone).toBe('America/New_York');
+
+      const slots = await fixtures.slotsOn(owner.details.username, 5);
+      await agent(app).post(`${link}/reschedule`).send({ slotStart: slots[3] }).expect(200);
+      expect(await zoneOf(paid.id)).toEqual({ visitor_time_zone: 'America/New_York', visitor_locale: 'en-US' });
+      const [moved] = mailsTo(paid.email, 'is moved');
+      expect(textOf(moved!)).toContain(`To: ${startIn(slots[3]!, 'America/New_York', 'en-US')} your time (America/New_York) — `);
+      expect(textOf(moved!)).toContain(`for ${owner.details.displayName} (UTC)`);
+    });
+
+    it('a move may send the visitor’s zone and locale anew; a bad one is a 400 that moves nothing', async () => {
+      const { paid, owner, link, start } = await paidSession({ days: 6, timeZone: 'America/New_York', locale: 'en-US' });
+      const target = (await fixtures.slotsOn(owner.details.username, 7))[4]!;
+      const bad = await agent(app).post(`${link}/reschedule`).send({ slotStart: target, timeZone: 'Mars/Olympus' }).expect(400);
+      expect(bad.body.message).toBe(SchedulingMessages.timeZone);
+      expect((await stateOf(paid.id)).slot_start).toEqual(new Date(start));
+
+      await agent(app).post(`${link}/reschedule`).send({ slotStart: target, timeZone: 'Asia/Tokyo', locale: 'en-GB' }).expect(200);
+      expect(await zoneOf(paid.id)).toEqual({ visitor_time_zone: 'Asia/Tokyo', visitor_locale: 'en-GB' });
+      const [moved] = mailsTo(paid.email, 'is moved');
+      expect(textOf(moved!)).toContain(`To: ${startIn(target, 'Asia/Tokyo', 'en-GB')} your time (Asia/Tokyo)`);
+    });
   });
 });

@@ -84,8 +84,10 @@ describe('the booking page’s time step', () => {
     return creator;
   }
 
-  const page = async (path: string) => {
-    const response = await agent(app).get(path).expect(200);
+  /** The page as a browser asking for `language` gets it (none: en-US, the 12-hour clock). */
+  const page = async (path: string, language?: string) => {
+    const request = agent(app).get(path);
+    const response = await (language ? request.set('Accept-Language', language) : request).expect(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     return response.text;
   };
@@ -104,11 +106,12 @@ describe('the booking page’s time step', () => {
     expect(html).toContain('Each session lasts 60 minutes.');
     const choices = timeChoices(html);
     expect(choices.map((choice) => choice.start)).toEqual(slots.map((slot) => slot.start));
-    expect(new Set(choices.map((choice) => choice.shown))).toEqual(new Set(['09:00', '10:00', '11:00']));
+    // No Accept-Language: en-US, the 12-hour clock (a no-break space before AM/PM).
+    expect(new Set(choices.map((choice) => choice.shown))).toEqual(new Set(['9:00\u00a0AM', '10:00\u00a0AM', '11:00\u00a0AM']));
     for (const choice of choices) {
-      // The accessible name carries the day: 'Tuesday, 3 March, 09:00–10:00 (Asia/Kolkata)'.
+      // The accessible name carries the day: 'Tuesday, March 3, 9:00 AM–10:00 AM (Asia/Kolkata)'.
       expect(choice.label).toMatch(
-        new RegExp(`^[A-Z][a-z]+day, \\d{1,2} [A-Z][a-z]+, ${choice.shown}–\\d\\d:00 \\(Asia/Kolkata\\)$`),
+        new RegExp(`^[A-Z][a-z]+day, [A-Z][a-z]+ \\d{1,2}, ${choice.shown}–\\d{1,2}:00\u00a0[AP]M \\(Asia/Kolkata\\)$`),
       );
     }
     // Grouped by day: one fieldset per day with a time, its legend the day.
@@ -133,8 +136,8 @@ describe('the booking page’s time step', () => {
     expect(html).toContain(`<option value="${VISITOR_ZONE}" selected="">${VISITOR_ZONE}</option>`);
     const choices = timeChoices(html);
     expect(choices.length).toBeGreaterThan(0);
-    expect(new Set(choices.map((choice) => choice.shown))).toEqual(new Set(['12:30', '13:30', '14:30']));
-    expect(choices[0]!.label).toMatch(/, 1\d:30–1\d:30 \(Asia\/Tokyo\)$/);
+    expect(new Set(choices.map((choice) => choice.shown))).toEqual(new Set(['12:30\u00a0PM', '1:30\u00a0PM', '2:30\u00a0PM']));
+    expect(choices[0]!.label).toMatch(/, \d{1,2}:30\u00a0PM–\d{1,2}:30\u00a0PM \(Asia\/Tokyo\)$/);
     expect(weekLinks(html)['Next week']).toBe(`?from=${addDays(todayIn(CREATOR_ZONE), 7)}&tz=${VISITOR_ZONE}`);
 
     // Spelled in other capitals: the zone as the time zone database names it.
@@ -143,7 +146,7 @@ describe('the booking page’s time step', () => {
       const fallback = await page(`/book/${details.username}?tz=${encodeURIComponent(tz)}`);
       expect(fallback).toContain(`Times are shown in ${CREATOR_ZONE}`);
       expect(new Set(timeChoices(fallback).map((choice) => choice.shown))).toEqual(
-        new Set(['09:00', '10:00', '11:00']),
+        new Set(['9:00\u00a0AM', '10:00\u00a0AM', '11:00\u00a0AM']),
       );
     }
   });
@@ -220,7 +223,20 @@ describe('the booking page’s time step', () => {
       from: today,
       today,
       lastDate: addDays(today, 30),
+      locale: 'en-US',
     });
+  });
+
+  it('writes the times as the first well-formed locale of Accept-Language does: 24-hour for de-DE and en-GB', async () => {
+    const { details } = await scheduledCreator();
+    for (const language of ['de-DE,de;q=0.9,en;q=0.8', '!!, en-GB;q=0.8']) {
+      const html = await page(`/book/${details.username}`, language);
+      const choices = timeChoices(html);
+      expect(new Set(choices.map((choice) => choice.shown))).toEqual(new Set(['09:00', '10:00', '11:00']));
+      expect(choices[0]!.label).toMatch(/^[A-Z][a-z]+day \d{1,2} [A-Z][a-z]+, 09:00–10:00 \(Asia\/Kolkata\)$/);
+    }
+    const data = (await page(`/book/${details.username}`, 'de-DE')).match(/data-times="([^"]+)"/)?.[1];
+    expect(JSON.parse(unescape(data!))).toMatchObject({ locale: 'de-DE' });
   });
 
   it('keeps today’s two steps for a creator without weekly hours', async () => {

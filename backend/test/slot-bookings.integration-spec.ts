@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import {
   BOOKINGS_PER_EMAIL_PER_HOUR,
   BOOKINGS_PER_IP_PER_HOUR,
+  LocaleMessages,
   PaymentMessages,
   SchedulingMessages,
   type BookingsPage,
@@ -115,12 +116,65 @@ describe('bookings at set times over HTTP', () => {
     ];
     for (const mail of mails) {
       expect(mail).toBeDefined();
-      expect(textOf(mail!)).toContain(`When: ${when}, 00:00–01:00 (Europe/Berlin)`);
       expect(mail!.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/);
     }
+    // The visitor sent no zone: told once, in the creator's, as en-US writes times; the creator in theirs.
+    expect(textOf(mails[0]!)).toContain(`When: ${when}, 12:00 – 1:00 AM (Europe/Berlin)`);
+    expect(textOf(mails[1]!)).toContain(`When: ${when}, 00:00–01:00 (Europe/Berlin)`);
     const uids = mails.map((mail) => /UID:(\S+)/.exec(textOf(mail!))?.[1]);
     expect(uids[0]).toMatch(/^booking-[0-9a-f-]+@linkbio$/);
     expect(uids[1]).toBe(uids[0]);
+  });
+
+  it('tells the visitor the time in their zone and locale and in the creator’s; the invite and headers never show the creator’s address', async () => {
+    const creator = await scheduledCreator({ timeZone: 'Europe/London' });
+    const visitor = `${unique('v')}@example.com`;
+    const start = (await agent(app).get(`/api/users/${creator.details.username}/slots?from=${dateIn(3)}&days=1`).expect(200)).body.slots[14].start as string;
+    const booked = await agent(app, uniqueIp())
+      .post(`/api/users/${creator.details.username}/book`)
+      .send({ customerName: 'Sam Visitor', customerEmail: visitor, slotStart: start, timeZone: 'America/New_York', locale: 'de-DE' })
+      .expect(201);
+    await agent(app).post('/api/payments/local/confirm').send(card((booked.body as { clientSecret: string }).clientSecret)).expect(200);
+
+    const receipt = smtp.mails.find((m) => m.to.includes(visitor) && m.raw.includes('Booking confirmed'));
+    expect(receipt).toBeDefined();
+    const inZone = (timeZone: string, options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).formatRange(new Date(start), new Date(Date.parse(start) + 60 * 60_000));
+    const day = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' } as const;
+    const clock = { hour: 'numeric', minute: '2-digit' } as const;
+    // de-DE writes times on the 24-hour clock (English words, as the e-mail is English).
+    expect(textOf(receipt!)).toContain(
+      `When: ${inZone('America/New_York', { ...day, ...clock })} your time (America/New_York) — ${inZone('Europe/London', clock)} for ${creator.details.displayName} (Europe/London)`,
+    );
+    const text = textOf(receipt!);
+    const ics = text.slice(text.indexOf('BEGIN:VCALENDAR')).replace(/\n /g, '');
+    // The organizer is the product's sender (the From address), named as the creator.
+    const from = /^From: .*<([^>]+)>/m.exec(receipt!.raw)?.[1];
+    expect(from).toBeDefined();
+    expect(ics).toContain(`ORGANIZER;CN="${creator.details.displayName}":mailto:${from}`);
+    expect(ics).toContain(`CN="Sam Visitor":MAILTO:${visitor}`);
+    expect(receipt!.raw.toLowerCase()).not.toContain(creator.details.email.toLowerCase());
+  });
+
+  it('refuses a time zone or locale it does not know with a 400 and stores nothing', async () => {
+    const creator = await scheduledCreator();
+    const start = slotAt(4, 9);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ timeZone: 'Mars/Olympus' }, SchedulingMessages.timeZone],
+      [{ timeZone: 42 }, SchedulingMessages.timeZone],
+      [{ locale: 'not a locale!' }, LocaleMessages.locale],
+      [{ locale: 'x'.repeat(80) }, LocaleMessages.locale],
+    ];
+    for (const [extra, message] of cases) {
+      const email = `${unique('v')}@example.com`;
+      const answer = await agent(app, uniqueIp())
+        .post(`/api/users/${creator.details.username}/book`)
+        .send({ customerName: 'Sam', customerEmail: email, slotStart: start, ...extra })
+        .expect(400);
+      expect(answer.body.message).toBe(message);
+      expect((await db.query('select id from bookings where customer_email = $1', [email])).rows).toEqual([]);
+    }
+    expect(await slotsOf(creator.details.username, dateIn(4))).toContain(start);
   });
 
   it('refuses a missing, unoffered or malformed time, and a time for a creator who books without set times; stores nothing', async () => {

@@ -57,7 +57,8 @@ async function timeOf(page: Page, index: number) {
 }
 
 test.describe('with JavaScript, in the visitor’s own time zone', () => {
-  test.use({ userAgent: PHONE_CHROME, viewport: { width: 390, height: 844 }, timezoneId: VISITOR_ZONE });
+  // A browser in en-GB: times on the 24-hour clock (booking-polish.spec.ts checks en-US's 12-hour one).
+  test.use({ userAgent: PHONE_CHROME, viewport: { width: 390, height: 844 }, timezoneId: VISITOR_ZONE, locale: 'en-GB' });
 
   test('picks a time, gives the details, pays with 4242 4242 4242 4242, and the creator has the booking at that time', async ({
     page,
@@ -92,7 +93,7 @@ test.describe('with JavaScript, in the visitor’s own time zone', () => {
 
     const picked = await timeOf(page, 4);
     expect(picked.name).toMatch(
-      new RegExp(`^[A-Z][a-z]+day, \\d{1,2} [A-Z][a-z]+, \\d\\d:\\d\\d–\\d\\d:\\d\\d \\(${VISITOR_ZONE}\\)$`),
+      new RegExp(`^[A-Z][a-z]+day,? \\d{1,2} [A-Z][a-z]+, \\d\\d:\\d\\d–\\d\\d:\\d\\d \\(${VISITOR_ZONE}\\)$`),
     );
     await picked.radio.check();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -176,7 +177,7 @@ test.describe('with JavaScript, in the visitor’s own time zone', () => {
 });
 
 test('without JavaScript the list shows in the creator’s zone, changeable, a week at a time', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: VISITOR_ZONE });
+  const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: VISITOR_ZONE, locale: 'en-GB' });
   const page = await context.newPage();
   await page.goto(`/book/${seller.username}`);
   await expect(page.getByRole('heading', { name: 'Pick a Time' })).toBeVisible();

@@ -36,6 +36,8 @@ export const Texts = {
   bookingPageTitle: 'Book a Session',
   bookingWith: (displayName: string) => `with ${displayName}`,
   perSession: 'per session',
+  priceWithFee: (total: string, fee: string, percent: number) =>
+    `You pay $${total} in total: the session plus the ${percent}% platform fee ($${fee}).`,
   backToProfile: (displayName: string) => `Back to ${displayName}`,
   bookingUnavailableTitle: 'Bookings are closed',
   bookingUnavailableMessage: (displayName: string) => `${displayName} isn't taking bookings right now.`,

@@ -1,6 +1,6 @@
-import { IsNotEmpty } from 'class-validator';
+import { IsNotEmpty, IsOptional } from 'class-validator';
 import type { BookingStatus } from './payments.js';
-import { IsInstant } from './scheduling.dto.js';
+import { IsInstant, IsLocale, IsTimeZone } from './scheduling.dto.js';
 import { SchedulingMessages } from './scheduling.messages.js';
 
 /**
@@ -9,10 +9,12 @@ import { SchedulingMessages } from './scheduling.messages.js';
  */
 export interface ManagedBookingView {
   creator: { username: string; displayName: string };
-  /** ISO 8601 instants in UTC, and the creator's time zone the e-mails tell them in. */
+  /** ISO 8601 instants in UTC, and the creator's time zone (the e-mails tell the time in it and in the visitor's). */
   slotStart: string;
   slotEnd: string;
   timeZone: string;
+  /** The visitor's zone stored with the booking (their e-mails use it), null when none was sent. */
+  visitorTimeZone: string | null;
   /** What the visitor paid, integer cents. */
   amount: number;
   status: BookingStatus;
@@ -30,4 +32,14 @@ export class BookingRescheduleRequest {
   @IsInstant(SchedulingMessages.slotStart)
   @IsNotEmpty({ message: SchedulingMessages.slotStart })
   slotStart!: string;
+
+  /** The visitor's time zone now (as on POST …/book): given, it replaces the one stored; absent, it is kept. */
+  @IsTimeZone()
+  @IsOptional()
+  timeZone?: string;
+
+  /** The visitor's locale now: given, it replaces the one stored; absent, it is kept. */
+  @IsLocale()
+  @IsOptional()
+  locale?: string;
 }

@@ -32,3 +32,4 @@ export * from './socials.js';
 export * from './socials.dto.js';
 export * from './link-import.dto.js';
 export * from './link-blocks.js';
+export * from './time-locale.js';

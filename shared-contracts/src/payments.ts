@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { EMAIL_MAX_LENGTH, PLATFORM_FEE_PERCENT } from './constants.js';
 import { IsEmailAddress, trimString, MaxChars } from './validators.js';
-import { IsInstant } from './scheduling.dto.js';
+import { IsInstant, IsLocale, IsTimeZone } from './scheduling.dto.js';
 import { SchedulingMessages } from './scheduling.messages.js';
 
 /** Messages of the money paths (spec §5, §8; decisions.md). */
@@ -88,6 +88,19 @@ export class BookingRequest {
   @IsString({ message: PaymentMessages.replacesInvalid })
   @IsOptional()
   replacesClientSecret?: string;
+
+  /**
+   * The visitor's time zone (IANA, the one the booking page shows the times in): their e-mails give the session's
+   * time in it as well as in the creator's. Absent: the creator's. One the server does not know is a 400.
+   */
+  @IsTimeZone()
+  @IsOptional()
+  timeZone?: string;
+
+  /** The visitor's locale (a language tag, e.g. the browser's): how their e-mails write times. Absent: en-US. */
+  @IsLocale()
+  @IsOptional()
+  locale?: string;
 }
 
 /** The local test provider's card form (Stripe's test card numbers): a payment's, and the card change's. */

@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { parseIsoInstant } from './links.dto.js';
 import { isTimeZone, SCHEDULING_LIMITS, SchedulingMessages } from './scheduling.messages.js';
+import { canonicalLocale, LocaleMessages } from './time-locale.js';
 
 /*
  * Paid sessions at set times: the requests and views (the limits, messages and time zone checks, which the
@@ -71,6 +72,13 @@ function IntBetween(limits: { min: number; max: number }, message: string): Prop
 /** An ISO 8601 instant as parseIsoInstant reads it (the rule name the API description knows as date-time). */
 export const IsInstant = (message: string): PropertyDecorator =>
   Validates('isIsoInstant', (value) => typeof value === 'string' && parseIsoInstant(value) !== null, message);
+
+/** A time zone the runtime knows (IANA), for a visitor's zone sent along with a booking. */
+export const IsTimeZone = (): PropertyDecorator => Validates('isTimeZone', isTimeZone, SchedulingMessages.timeZone);
+
+/** A well-formed language tag (Intl.getCanonicalLocales takes it). */
+export const IsLocale = (): PropertyDecorator =>
+  Validates('isLocale', (value) => canonicalLocale(value) !== null, LocaleMessages.locale);
 
 const RANGE_KEYS = new Set(['day', 'start', 'end']);
 
@@ -175,4 +183,6 @@ export interface BookingTimesView {
   from: string;
   today: string;
   lastDate: string;
+  /** The locale the page first writes times in (the request's Accept-Language); the browser's own once its script runs. */
+  locale?: string;
 }

@@ -28,11 +28,17 @@ export function paidBookings(app: INestApplication, db: Database) {
   }
 
   /** A booking made (and paid unless told not to) by a visitor of their own address; its id and client secret. */
-  async function booking(username: string, options: { slotStart?: string; pay?: boolean; email?: string } = {}) {
+  async function booking(username: string, options: { slotStart?: string; pay?: boolean; email?: string; timeZone?: string; locale?: string } = {}) {
     const email = options.email ?? `${unique('v')}@example.com`;
     const booked = await agent(app, uniqueIp())
       .post(`/api/users/${username}/book`)
-      .send({ customerName: 'Sam Visitor', customerEmail: email, ...(options.slotStart ? { slotStart: options.slotStart } : {}) })
+      .send({
+        customerName: 'Sam Visitor',
+        customerEmail: email,
+        ...(options.slotStart ? { slotStart: options.slotStart } : {}),
+        ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+        ...(options.locale ? { locale: options.locale } : {}),
+      })
       .expect(201);
     const clientSecret = (booked.body as { clientSecret: string }).clientSecret;
     if (options.pay !== false) await agent(app).post('/api/payments/local/confirm').send(card(clientSecret)).expect(200);

@@ -11,6 +11,9 @@ export interface BookingRequest {
   slotStart?: string;
   /** The earlier, unpaid request this one replaces (its client secret): its time is freed. */
   replacesClientSecret?: string;
+  /** The visitor's time zone and locale: their e-mails tell the time in it (and the creator's), as it writes times. */
+  timeZone?: string;
+  locale?: string;
 }
 
 /** A refused booking request: the server's message and its status (409: the time was just taken). */

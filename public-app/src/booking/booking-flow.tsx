@@ -1,4 +1,11 @@
-import { canonicalTimeZone, SchedulingMessages, type BookingTimesView, type SlotView } from '@linkbio/shared-contracts';
+import {
+  canonicalLocale,
+  canonicalTimeZone,
+  DEFAULT_LOCALE,
+  SchedulingMessages,
+  type BookingTimesView,
+  type SlotView,
+} from '@linkbio/shared-contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Texts } from '../texts';
 import { BookingError, createBooking, fetchSlots, type BookingQuote, type BookingRequest } from './booking-api';
@@ -19,6 +26,9 @@ export interface BookingFlowProps {
 }
 
 type Step = 'time' | 'details' | 'payment';
+
+/** The browser's locale (its first language), when well formed; else en-US. */
+const browserLocale = (): string => canonicalLocale(navigator.language) ?? DEFAULT_LOCALE;
 
 const EMPTY: CustomerDetails = { customerName: '', customerEmail: '', customerPhone: '', message: '' };
 /** The booking answers that send the visitor back to pick another time. */
@@ -44,6 +54,8 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
   const [hydrated, setHydrated] = useState(false);
   const [times, setTimes] = useState(firstTimes);
   const [zone, setZone] = useState(firstTimes?.shownZone ?? 'UTC');
+  // The server's guess (Accept-Language) first, so the hydrated page matches its HTML; then the browser's own.
+  const [locale, setLocale] = useState(firstTimes?.locale ?? DEFAULT_LOCALE);
   const [picked, setPicked] = useState<SlotView | null>(null);
   const [timeProblem, setTimeProblem] = useState<string | null>(null);
   const [step, setStep] = useState<Step>(firstTimes ? 'time' : 'details');
@@ -60,6 +72,7 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
 
   useEffect(() => {
     setHydrated(true);
+    setLocale(browserLocale());
     if (firstTimes && !firstTimes.zoneChosen) {
       const own = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
       if (own) setZone(own);
@@ -102,6 +115,9 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
       ...(phone ? { customerPhone: phone } : {}),
       ...(message ? { message } : {}),
       ...(picked ? { slotStart: picked.start } : {}),
+      // How the visitor's e-mails tell the time: in the zone they read the times in (their browser's when none).
+      timeZone: times ? zone : (canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? undefined),
+      locale,
     };
     // Back from 'Payment Details' with nothing changed: that booking still waits for its payment (and holds its time).
     if (quote?.request === JSON.stringify(request)) return go('payment');
@@ -134,7 +150,9 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
     { key: 'payment', label: Texts.stepPayment },
   ];
   const current = steps.findIndex((item) => item.key === step);
-  const chosenTime = picked && <ChosenTime slot={picked} zone={zone} onChange={() => go('time')} disabled={paying} />;
+  const chosenTime = picked && (
+    <ChosenTime slot={picked} zone={zone} locale={locale} onChange={() => go('time')} disabled={paying} />
+  );
   return (
     <>
       <ol className={times ? 'steps steps-three' : 'steps'}>
@@ -153,6 +171,7 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
         <TimeStep
           times={times}
           zone={zone}
+          locale={locale}
           zones={zoneChoices(zones, zone, times.creatorZone)}
           picked={picked?.start ?? null}
           hydrated={hydrated}

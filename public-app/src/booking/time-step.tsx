@@ -7,6 +7,8 @@ export interface TimeStepProps {
   times: BookingTimesView;
   /** The zone the times are shown in. */
   zone: string;
+  /** The locale they are written in (the request's, then the browser's). */
+  locale: string;
   /** The zones to choose from. */
   zones: readonly string[];
   /** The picked session's start, if any. */
@@ -31,6 +33,7 @@ const weekHref = (from: string, zone: string) => `?from=${from}&tz=${encodeURICo
 export function TimeStep({
   times,
   zone,
+  locale,
   zones,
   picked,
   hydrated,
@@ -40,7 +43,7 @@ export function TimeStep({
   onPick,
   onContinue,
 }: TimeStepProps) {
-  const days = slotsByDay(times.slots, zone);
+  const days = slotsByDay(times.slots, zone, locale);
   const lastShown = addDays(times.from, 6);
   const previous = times.from > times.today ? [addDays(times.from, -7), times.today].sort().at(-1)! : null;
   const next = addDays(times.from, 7) <= times.lastDate ? addDays(times.from, 7) : null;
@@ -93,7 +96,7 @@ export function TimeStep({
           onContinue();
         }}
       >
-        <p className="week-label">{Texts.weekOf(dateLabel(times.from), dateLabel(lastShown))}</p>
+        <p className="week-label">{Texts.weekOf(dateLabel(times.from, locale), dateLabel(lastShown, locale))}</p>
         {problem && (
           <p className="field-error" id="time-problem" role="alert">
             {problem}
@@ -114,9 +117,9 @@ export function TimeStep({
                       value={slot.start}
                       checked={picked === slot.start}
                       onChange={() => onPick(slot)}
-                      aria-label={slotLabel(slot, zone)}
+                      aria-label={slotLabel(slot, zone, locale)}
                     />
-                    <span aria-hidden="true">{clockLabel(slot.start, zone)}</span>
+                    <span aria-hidden="true">{clockLabel(slot.start, zone, locale)}</span>
                   </label>
                 ))}
               </div>
@@ -146,18 +149,20 @@ export function TimeStep({
 export function ChosenTime({
   slot,
   zone,
+  locale,
   onChange,
   disabled,
 }: {
   slot: SlotView;
   zone: string;
+  locale: string;
   onChange: () => void;
   disabled?: boolean;
 }) {
   return (
     <div className="chosen-time">
       <p>
-        <span className="chosen-label">{Texts.yourTime}</span> <strong>{slotLabel(slot, zone)}</strong>
+        <span className="chosen-label">{Texts.yourTime}</span> <strong>{slotLabel(slot, zone, locale)}</strong>
       </p>
       <button className="btn-ghost btn-inline" type="button" onClick={onChange} disabled={disabled}>
         {Texts.changeTime}

@@ -1,4 +1,4 @@
-import { formatCents } from '@linkbio/shared-contracts';
+import { bookingAmounts, formatCents, PLATFORM_FEE_PERCENT } from '@linkbio/shared-contracts';
 import { Avatar } from '../components/avatar';
 import { Document } from '../components/document';
 import { ChevronLeftIcon } from '../components/icons';
@@ -74,9 +74,18 @@ export function BookingPage({
             <h1>{Texts.bookingPageTitle}</h1>
             <p className="handle">{Texts.bookingWith(user.displayName)}</p>
             {price !== null && (
-              <p className="price">
-                <strong>${formatCents(price)}</strong> {Texts.perSession}
-              </p>
+              <>
+                <p className="price">
+                  <strong>${formatCents(price)}</strong> {Texts.perSession}
+                </p>
+                <p className="price-fee">
+                  {Texts.priceWithFee(
+                    formatCents(bookingAmounts(price).amount),
+                    formatCents(bookingAmounts(price).platformFee),
+                    PLATFORM_FEE_PERCENT,
+                  )}
+                </p>
+              </>
             )}
           </header>
           {bookable ? (

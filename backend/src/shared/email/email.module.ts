@@ -4,6 +4,7 @@ import { ENV } from '../infrastructure/infrastructure.tokens.js';
 import { EmailOutbox } from './email-outbox.js';
 import { EmailOutboxRelay } from './email-outbox.relay.js';
 import { PostgresEmailOutbox } from './postgres-email.outbox.js';
+import { SenderAddress } from './sender-address.js';
 import { EmailSender } from './email-sender.js';
 import { FileEmailSender } from './file-email.sender.js';
 import { SmtpEmailSender } from './smtp-email.sender.js';
@@ -22,8 +23,9 @@ import { SmtpEmailSender } from './smtp-email.sender.js';
     },
     EmailOutboxRelay,
     { provide: EmailOutbox, useClass: PostgresEmailOutbox },
+    { provide: SenderAddress, inject: [ENV], useFactory: (env: Env) => SenderAddress.of(env.MAIL_FROM) },
   ],
-  exports: [EmailSender, EmailOutboxRelay, EmailOutbox],
+  exports: [EmailSender, EmailOutboxRelay, EmailOutbox, SenderAddress],
 })
 export class EmailModule implements OnApplicationShutdown {
   constructor(private readonly sender: EmailSender) {}

@@ -69,12 +69,28 @@ describe('VerifyEmailPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(EmailMessages.sent('alex@example.com'));
   });
 
+  it('re-opened after use, with the address confirmed: says so and offers the dashboard, no resend', async () => {
+    stubApi({
+      'GET /api/auth/me': { body: aCreator({ emailVerified: true }) },
+      'POST /api/auth/email/verify': refused,
+      'POST /api/auth/email/resend': { status: 400, body: { statusCode: 400, message: EmailMessages.alreadyVerified } },
+    });
+    renderPage();
+
+    expect(await screen.findByText(EmailMessages.alreadyVerified)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(EmailMessages.alreadyVerified);
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: 'Resend the link' })).not.toBeInTheDocument();
+    expect(screen.queryByText(EmailMessages.tokenInvalid)).not.toBeInTheDocument();
+  });
+
   it('asks a signed-out visitor with a refused link to sign in for a new one', async () => {
     stubApi({ ...signedOut, 'POST /api/auth/email/verify': refused });
     renderPage();
 
     expect(await screen.findByRole('alert')).toHaveTextContent(EmailMessages.tokenInvalid);
     expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByText(/If you have confirmed your address already, there is nothing more to do/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend the link' })).not.toBeInTheDocument();
   });
 

@@ -24,8 +24,10 @@ function NextStep({ signedIn }: { signedIn: boolean }) {
 
 /**
  * /verify-email?token=…: the link from the confirmation e-mail, signed in or not. The token is read once, taken
- * out of the address at once (as on the reset page) and sent once; the answer is shown with the way on, or, when
- * the link is refused and the creator is signed in, a button for a new one.
+ * out of the address at once (as on the reset page) and sent once; the answer is shown with the way on. A refused
+ * link (used already, or old) while the signed-in creator's address is confirmed says just that, with the way to the
+ * dashboard; unconfirmed, it offers a new link. Signed out, the page cannot tell whose link it was and says nothing
+ * about any address: it says a confirmed address needs nothing more, and to sign in to go on or for a new link.
  */
 export function VerifyEmailPage() {
   useDocumentTitle('Confirm your email');
@@ -53,7 +55,11 @@ export function VerifyEmailPage() {
         setOutcome({ kind: 'confirmed', message: message || EmailMessages.verified });
         void queryClient.invalidateQueries({ queryKey: currentUserKey });
       },
-      (error: unknown) => setOutcome({ kind: 'refused', message: messageOf(error, EmailMessages.tokenInvalid) }),
+      (error: unknown) => {
+        setOutcome({ kind: 'refused', message: messageOf(error, EmailMessages.tokenInvalid) });
+        // Confirmed meanwhile (another tab, the link used before)? The fresh account decides what the page offers.
+        void queryClient.invalidateQueries({ queryKey: currentUserKey });
+      },
     );
   }, [token, confirm, queryClient]);
 
@@ -70,6 +76,12 @@ export function VerifyEmailPage() {
           <Notice variant="success">{outcome.message}</Notice>
           {userPending ? null : <NextStep signedIn={signedIn} />}
         </div>
+      ) : user?.emailVerified ? (
+        // A used (or old) link, and the address is confirmed: nothing is wrong, nothing to resend.
+        <div className="space-y-4">
+          <Notice variant="success">{EmailMessages.alreadyVerified}</Notice>
+          <NextStep signedIn />
+        </div>
       ) : (
         <div className="space-y-4">
           <Notice variant="error">{outcome.message}</Notice>
@@ -77,10 +89,11 @@ export function VerifyEmailPage() {
             <ResendLinkButton variant="primary" />
           ) : userPending ? null : (
             <p className="text-sm text-muted-foreground">
+              If you have confirmed your address already, there is nothing more to do.{' '}
               <Link to="/auth" className="rounded-sm font-medium text-primary underline underline-offset-4">
                 Sign in
               </Link>{' '}
-              to ask for a new link.
+              to continue, or to ask for a new link.
             </p>
           )}
         </div>

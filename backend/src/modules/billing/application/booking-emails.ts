@@ -1,6 +1,7 @@
 import type { CalendarInvite } from '../../../shared/email/calendar-invite.js';
 import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
 import { dollars, timedOrNull, type Booking, type TimedBooking } from '../domain/booking.js';
+import { sessionTimeForVisitor } from '../domain/session-time.js';
 import type { Creator } from './ports/billing.store.js';
 import type { RefundReason } from './ports/refund.store.js';
 
@@ -11,11 +12,40 @@ export function describeSession(start: Date, end: Date, timeZone: string): strin
   return `${day}, ${time(start)}–${time(end)} (${timeZone})`;
 }
 
+/** What every booking e-mail is written with: the creator's time zone, the product's sender address, the time. */
+export interface BookingMailContext {
+  /** The creator's time zone (IANA): their e-mails tell the time in it, the visitor's in it and in the visitor's. */
+  timeZone: string;
+  /** The product's sender address (MAIL_FROM's address): the organizer of the invites a visitor gets. */
+  sender: string;
+  now: Date;
+}
+
+/** The session's time as the visitor is told it: in their zone (the creator's when none was sent) and the creator's. */
+const visitorsTime = (booking: TimedBooking | Booking, creator: Creator, context: BookingMailContext, start: Date, end: Date) =>
+  sessionTimeForVisitor(
+    start,
+    end,
+    { timeZone: booking.visitorTimeZone ?? context.timeZone, locale: booking.visitorLocale },
+    { name: creator.displayName, timeZone: context.timeZone },
+  );
+
 /**
  * A booked session's invite: one UID per booking for every version sent about it, each version with the
- * booking's current SEQUENCE (0 when first booked, one higher for each move and for its cancellation).
+ * booking's current SEQUENCE (0 when first booked, one higher for each move and for its cancellation). The
+ * visitor's copy names the creator as organizer at the product's sender address, never the creator's own (their
+ * sign-in address is not handed to every customer); the creator's copy, sent only to them, keeps theirs, so their
+ * calendar holds the session as their own.
  */
-function sessionInvite(booking: TimedBooking, creator: Creator, now: Date, summary: string, method: 'REQUEST' | 'CANCEL' = 'REQUEST'): CalendarInvite {
+function sessionInvite(
+  booking: TimedBooking,
+  creator: Creator,
+  context: BookingMailContext,
+  summary: string,
+  to: 'visitor' | 'creator',
+  method: 'REQUEST' | 'CANCEL' = 'REQUEST',
+): CalendarInvite {
+  const now = context.now;
   return {
     method,
     uid: `booking-${booking.id}@linkbio`,
@@ -26,7 +56,7 @@ function sessionInvite(booking: TimedBooking, creator: Creator, now: Date, summa
     summary,
     description: `Paid session booked on Linkbio. Booking reference: ${booking.id}`,
     url: null,
-    organizer: { name: creator.displayName, email: creator.email },
+    organizer: { name: creator.displayName, email: to === 'visitor' ? context.sender : creator.email },
     attendee: { name: booking.customerName, email: booking.customerEmail },
   };
 }
@@ -36,9 +66,10 @@ function sessionInvite(booking: TimedBooking, creator: Creator, now: Date, summa
  * time says when, in the creator's time zone, and carries the calendar invite (text/calendar, METHOD:REQUEST);
  * the visitor's receipt then carries their private link to cancel or move it (`manageUrl`).
  */
-export function paidBookingEmails(booking: Booking, creator: Creator, timeZone: string, now: Date, manageUrl: string | null = null): OutgoingEmail[] {
+export function paidBookingEmails(booking: Booking, creator: Creator, context: BookingMailContext, manageUrl: string | null = null): OutgoingEmail[] {
   const timed = timedOrNull(booking);
-  const when = timed ? describeSession(timed.slotStart, timed.slotEnd, timeZone) : null;
+  const when = timed ? describeSession(timed.slotStart, timed.slotEnd, context.timeZone) : null;
+  const visitorsWhen = timed ? visitorsTime(timed, creator, context, timed.slotStart, timed.slotEnd) : null;
   const fees = [
     `Service Fee: ${dollars(booking.userAmount)}`,
     `Platform Fee (20%): ${dollars(booking.platformFee)}`,
@@ -53,7 +84,7 @@ export function paidBookingEmails(booking: Booking, creator: Creator, timeZone: 
         `Hi ${booking.customerName},`,
         '',
         `Your payment was successful and your session with ${creator.displayName} (@${creator.username}) is booked.`,
-        ...(when ? ['', `When: ${when}`] : []),
+        ...(visitorsWhen ? ['', `When: ${visitorsWhen}`] : []),
         '',
         ...fees,
         '',
@@ -63,7 +94,7 @@ export function paidBookingEmails(booking: Booking, creator: Creator, timeZone: 
           : `${creator.displayName} will contact you at this address to arrange the session.`,
         ...(manageUrl ? ['', `Need to cancel or move it? ${manageUrl}`] : []),
       ].join('\n'),
-      ...(timed ? { calendar: sessionInvite(timed, creator, now, `Session with ${creator.displayName}`) } : {}),
+      ...(timed ? { calendar: sessionInvite(timed, creator, context, `Session with ${creator.displayName}`, 'visitor') } : {}),
     },
     {
       dedupeKey: `booking:${booking.id}:creator`,
@@ -85,7 +116,7 @@ export function paidBookingEmails(booking: Booking, creator: Creator, timeZone: 
         '',
         `Booking reference: ${booking.id}`,
       ].join('\n'),
-      ...(timed ? { calendar: sessionInvite(timed, creator, now, `Session with ${booking.customerName}`) } : {}),
+      ...(timed ? { calendar: sessionInvite(timed, creator, context, `Session with ${booking.customerName}`, 'creator') } : {}),
     },
   ];
 }
@@ -103,9 +134,9 @@ const REFUND_TOLD: Record<RefundReason, (creator: Creator, when: string | null) 
  * The visitor's e-mail once a paid booking's money went back: why, how much, and, for a session whose invite
  * was sent, its cancellation (METHOD:CANCEL, the same UID) so that calendars remove it.
  */
-export function refundedBookingEmail(booking: Booking, creator: Creator, reason: RefundReason, timeZone: string, now: Date): OutgoingEmail {
+export function refundedBookingEmail(booking: Booking, creator: Creator, reason: RefundReason, context: BookingMailContext): OutgoingEmail {
   const timed = timedOrNull(booking);
-  const when = timed ? describeSession(timed.slotStart, timed.slotEnd, timeZone) : null;
+  const when = timed ? visitorsTime(timed, creator, context, timed.slotStart, timed.slotEnd) : null;
   const invited = timed && reason !== 'time_taken';
   return {
     dedupeKey: `booking:${booking.id}:refunded`,
@@ -120,7 +151,7 @@ export function refundedBookingEmail(booking: Booking, creator: Creator, reason:
       '',
       `Booking reference: ${booking.id}`,
     ].join('\n'),
-    ...(invited ? { calendar: sessionInvite(timed, creator, now, `Session with ${creator.displayName}`, 'CANCEL') } : {}),
+    ...(invited ? { calendar: sessionInvite(timed, creator, context, `Session with ${creator.displayName}`, 'visitor', 'CANCEL') } : {}),
   };
 }
 
@@ -129,10 +160,10 @@ export function refundedBookingEmail(booking: Booking, creator: Creator, reason:
  * booking's new SEQUENCE). Refunded, the visitor hears it from refundedBookingEmail once the money went back;
  * inside the cancellation window, they are told here that it is not refunded.
  */
-export function visitorCancelledEmails(booking: Booking, creator: Creator, timeZone: string, now: Date, refunded: boolean): OutgoingEmail[] {
+export function visitorCancelledEmails(booking: Booking, creator: Creator, context: BookingMailContext, refunded: boolean): OutgoingEmail[] {
   const timed = timedOrNull(booking);
   if (!timed) return [];
-  const when = describeSession(timed.slotStart, timed.slotEnd, timeZone);
+  const when = describeSession(timed.slotStart, timed.slotEnd, context.timeZone);
   const emails: OutgoingEmail[] = [
     {
       dedupeKey: `booking:${booking.id}:cancelled-by-visitor`,
@@ -149,7 +180,7 @@ export function visitorCancelledEmails(booking: Booking, creator: Creator, timeZ
         '',
         `Booking reference: ${booking.id}`,
       ].join('\n'),
-      calendar: sessionInvite(timed, creator, now, `Session with ${booking.customerName}`, 'CANCEL'),
+      calendar: sessionInvite(timed, creator, context, `Session with ${booking.customerName}`, 'creator', 'CANCEL'),
     },
   ];
   if (!refunded) {
@@ -160,25 +191,29 @@ export function visitorCancelledEmails(booking: Booking, creator: Creator, timeZ
       text: [
         `Hi ${booking.customerName},`,
         '',
-        `You cancelled your session with ${creator.displayName} on ${when}.`,
+        `You cancelled your session with ${creator.displayName} on ${visitorsTime(timed, creator, context, timed.slotStart, timed.slotEnd)}.`,
         '',
         `It was cancelled less than the cancellation window before its start, so your payment of ${dollars(booking.amount)} is not refunded.`,
         '',
         `Booking reference: ${booking.id}`,
       ].join('\n'),
-      calendar: sessionInvite(timed, creator, now, `Session with ${creator.displayName}`, 'CANCEL'),
+      calendar: sessionInvite(timed, creator, context, `Session with ${creator.displayName}`, 'visitor', 'CANCEL'),
     });
   }
   return emails;
 }
 
 /** The visitor moved their session: both sides told the new time, with the updated invite (same UID, new SEQUENCE). */
-export function movedBookingEmails(booking: Booking, creator: Creator, timeZone: string, now: Date, previous: { start: Date; end: Date }): OutgoingEmail[] {
+export function movedBookingEmails(booking: Booking, creator: Creator, context: BookingMailContext, previous: { start: Date; end: Date }): OutgoingEmail[] {
   const timed = timedOrNull(booking);
   if (!timed) return [];
   const moved = [
-    `From: ${describeSession(previous.start, previous.end, timeZone)}`,
-    `To: ${describeSession(timed.slotStart, timed.slotEnd, timeZone)}`,
+    `From: ${describeSession(previous.start, previous.end, context.timeZone)}`,
+    `To: ${describeSession(timed.slotStart, timed.slotEnd, context.timeZone)}`,
+  ];
+  const movedForVisitor = [
+    `From: ${visitorsTime(timed, creator, context, previous.start, previous.end)}`,
+    `To: ${visitorsTime(timed, creator, context, timed.slotStart, timed.slotEnd)}`,
   ];
   const version = `booking:${booking.id}:moved-${booking.inviteSequence}`;
   return [
@@ -191,13 +226,13 @@ export function movedBookingEmails(booking: Booking, creator: Creator, timeZone:
         '',
         `Your session with ${creator.displayName} (@${creator.username}) is moved to another time.`,
         '',
-        ...moved,
+        ...movedForVisitor,
         '',
         'The attached invite updates the session in your calendar. A session can be moved once.',
         '',
         `Booking reference: ${booking.id}`,
       ].join('\n'),
-      calendar: sessionInvite(timed, creator, now, `Session with ${creator.displayName}`),
+      calendar: sessionInvite(timed, creator, context, `Session with ${creator.displayName}`, 'visitor'),
     },
     {
       dedupeKey: `${version}:creator`,
@@ -212,7 +247,7 @@ export function movedBookingEmails(booking: Booking, creator: Creator, timeZone:
         '',
         `Booking reference: ${booking.id}`,
       ].join('\n'),
-      calendar: sessionInvite(timed, creator, now, `Session with ${booking.customerName}`),
+      calendar: sessionInvite(timed, creator, context, `Session with ${booking.customerName}`, 'creator'),
     },
   ];
 }

@@ -1,14 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { parseIsoInstant, PaymentMessages, SchedulingMessages, type ManagedBookingView } from '@linkbio/shared-contracts';
+import {
+  canonicalLocale,
+  canonicalTimeZone,
+  parseIsoInstant,
+  PaymentMessages,
+  SchedulingMessages,
+  type BookingRescheduleRequest,
+  type ManagedBookingView,
+} from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
 import { conflict, DomainError, invalid, notFound } from '../../../shared/domain-error.js';
 import { EmailOutboxRelay } from '../../../shared/email/email-outbox.relay.js';
+import { SenderAddress } from '../../../shared/email/sender-address.js';
 import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
 import { Transactions } from '../../../shared/transactions.js';
 import { hashSecretToken } from '../../../shared/secret-link.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
 import { timedOrNull, type Booking, type TimedBooking } from '../domain/booking.js';
-import { movedBookingEmails, visitorCancelledEmails } from './booking-emails.js';
+import { movedBookingEmails, visitorCancelledEmails, type BookingMailContext } from './booking-emails.js';
 import { BillingStore, type Creator } from './ports/billing.store.js';
 import { BookingManageStore } from './ports/booking-manage.store.js';
 import { BookingLinkRateLimit } from './ports/booking-rate-limits.js';
@@ -42,6 +51,7 @@ export class ManageBookingUseCase {
     private readonly outbox: EmailOutboxRelay,
     private readonly clock: Clock,
     private readonly limit: BookingLinkRateLimit,
+    private readonly sender: SenderAddress,
   ) {}
 
   async view(token: string, visitor: { ip: string }): Promise<ManagedBookingView> {
@@ -64,7 +74,7 @@ export class ManageBookingUseCase {
         cancelled = (await this.manage.markCancelled(booking.id, now))!;
         await this.slots.cancel(booking.id);
       }
-      await this.tell(cancelled, now, (creator, timeZone) => visitorCancelledEmails(cancelled, creator, timeZone, now, refunded));
+      await this.tell(cancelled, now, (creator, context) => visitorCancelledEmails(cancelled, creator, context, refunded));
       return { id: booking.id, refunded };
     });
     // The provider is asked after the decision commits (RefundBookingUseCase's rule); it sends what is queued.
@@ -73,7 +83,9 @@ export class ManageBookingUseCase {
     return this.describe(this.timed(await this.manage.findByTokenHash(tokenHash)));
   }
 
-  async reschedule(token: string, slotStart: string, visitor: { ip: string }): Promise<ManagedBookingView> {
+  async reschedule(token: string, request: BookingRescheduleRequest, visitor: { ip: string }): Promise<ManagedBookingView> {
+    const { slotStart } = request;
+    const reading = { timeZone: canonicalTimeZone(request.timeZone), locale: canonicalLocale(request.locale) };
     const tokenHash = await this.lookup(token, visitor);
     const start = parseIsoInstant(slotStart);
     if (!start) throw invalid(SchedulingMessages.slotStart);
@@ -84,9 +96,9 @@ export class ManageBookingUseCase {
       if (booking.rescheduledAt) throw conflict(PaymentMessages.alreadyMoved);
       if (start.getTime() === booking.slotStart.getTime()) throw invalid(SchedulingMessages.slotNotOffered);
       const slot = await this.slots.move({ bookingId: booking.id, creatorId: booking.creatorId, slotStart: start, now });
-      const moved = (await this.manage.markMoved(booking.id, slot, now))!;
+      const moved = (await this.manage.markMoved(booking.id, slot, now, reading))!;
       const previous = { start: booking.slotStart, end: booking.slotEnd };
-      await this.tell(moved, now, (creator, timeZone) => movedBookingEmails(moved, creator, timeZone, now, previous));
+      await this.tell(moved, now, (creator, context) => movedBookingEmails(moved, creator, context, previous));
     });
     await this.outbox.deliverPending();
     return this.describe(this.timed(await this.manage.findByTokenHash(tokenHash)));
@@ -114,12 +126,12 @@ export class ManageBookingUseCase {
     if (booking.slotStart.getTime() <= now.getTime()) throw conflict(PaymentMessages.sessionPast);
   }
 
-  /** Queues the e-mails about the change, told in the creator's time zone. */
-  private async tell(booking: Booking, now: Date, emails: (creator: Creator, timeZone: string) => OutgoingEmail[]): Promise<void> {
+  /** Queues the e-mails about the change, told in the creator's time zone (and the visitor's, to the visitor). */
+  private async tell(booking: Booking, now: Date, emails: (creator: Creator, context: BookingMailContext) => OutgoingEmail[]): Promise<void> {
     const creator = await this.store.findCreator(booking.creatorId);
     if (!creator) return;
     const timeZone = await this.slots.timeZoneOf(creator.id);
-    for (const email of emails(creator, timeZone)) await this.store.enqueueEmail(email, now);
+    for (const email of emails(creator, { timeZone, sender: this.sender.address, now })) await this.store.enqueueEmail(email, now);
   }
 
   private async describe(booking: TimedBooking): Promise<ManagedBookingView> {
@@ -136,6 +148,7 @@ export class ManageBookingUseCase {
       slotStart: booking.slotStart.toISOString(),
       slotEnd: booking.slotEnd.toISOString(),
       timeZone,
+      visitorTimeZone: booking.visitorTimeZone,
       amount: booking.amount,
       status: booking.status,
       cancellationHours,

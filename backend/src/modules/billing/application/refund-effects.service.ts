@@ -4,6 +4,7 @@ import { newId } from '../../../shared/ids.js';
 import type { Booking } from '../domain/booking.js';
 import { reversalFor } from '../domain/refund-share.js';
 import { refundedBookingEmail } from './booking-emails.js';
+import { SenderAddress } from '../../../shared/email/sender-address.js';
 import { BillingStore } from './ports/billing.store.js';
 import { RefundStore, type Refund, type RefundReason } from './ports/refund.store.js';
 
@@ -25,6 +26,7 @@ export class RefundEffects {
     private readonly refunds: RefundStore,
     private readonly store: BillingStore,
     private readonly slots: SlotReservations,
+    private readonly sender: SenderAddress,
   ) {}
 
   /** A paid, partly refunded (or refund_due) booking's money is to go back, all that is left of it; its refund, requested once. */
@@ -82,7 +84,7 @@ export class RefundEffects {
       // A refund_due booking with no refund of its own yet is a late payment for a time taken: told as such.
       const reason = refunds.find((r) => r.reason !== 'at_provider')?.reason ?? (booking.status === 'refund_due' ? 'time_taken' : 'at_provider');
       const timeZone = done.slotStart ? await this.slots.timeZoneOf(creator.id) : 'UTC';
-      await this.store.enqueueEmail(refundedBookingEmail(done, creator, reason, timeZone, now), now);
+      await this.store.enqueueEmail(refundedBookingEmail(done, creator, reason, { timeZone, sender: this.sender.address, now }), now);
     }
     return done;
   }

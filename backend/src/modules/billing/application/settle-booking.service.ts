@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PAID_BOOKING_STATUSES } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
+import { SenderAddress } from '../../../shared/email/sender-address.js';
 import { LinkOrigin } from '../../../shared/link-origin.js';
 import { newSecretToken } from '../../../shared/secret-link.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
@@ -28,6 +29,7 @@ export class SettleBookingService {
     private readonly slots: SlotReservations,
     private readonly manage: BookingManageStore,
     private readonly links: LinkOrigin,
+    private readonly sender: SenderAddress,
   ) {}
 
   /** @returns the booking when this call made it paid, null when it was already paid or does not match. */
@@ -55,7 +57,8 @@ export class SettleBookingService {
     if (creator) {
       const timeZone = booking.slotStart ? await this.slots.timeZoneOf(creator.id) : 'UTC';
       const manageUrl = booking.slotStart ? await this.manageLink(booking.id) : null;
-      for (const email of paidBookingEmails(booking, creator, timeZone, now, manageUrl)) await this.store.enqueueEmail(email, now);
+      const context = { timeZone, sender: this.sender.address, now };
+      for (const email of paidBookingEmails(booking, creator, context, manageUrl)) await this.store.enqueueEmail(email, now);
     }
     return booking;
   }

@@ -1,4 +1,4 @@
-import { bookingAmounts, type BookingStatus, type BookingView } from '@linkbio/shared-contracts';
+import { bookingAmounts, canonicalLocale, canonicalTimeZone, type BookingStatus, type BookingView } from '@linkbio/shared-contracts';
 import { newId, type Id } from '../../../shared/ids.js';
 
 export interface Booking {
@@ -24,13 +24,23 @@ export interface Booking {
   inviteSequence: number;
   /** When the visitor moved the session to another time (once at most), else null. */
   rescheduledAt: Date | null;
+  /** The visitor's time zone and locale, sent with the booking (or its move): how their e-mails tell the time. */
+  visitorTimeZone: string | null;
+  visitorLocale: string | null;
 }
 
 /** A requested booking, waiting for payment; every amount comes from the creator's stored price (cents). */
 export function requestBooking(
   creatorId: Id,
   priceCents: number,
-  customer: { customerName: string; customerEmail: string; customerPhone?: string | null; message?: string | null },
+  customer: {
+    customerName: string;
+    customerEmail: string;
+    customerPhone?: string | null;
+    message?: string | null;
+    timeZone?: string | null;
+    locale?: string | null;
+  },
   now: Date,
 ): Booking {
   return {
@@ -50,6 +60,8 @@ export function requestBooking(
     holdExpiresAt: null,
     inviteSequence: 0,
     rescheduledAt: null,
+    visitorTimeZone: canonicalTimeZone(customer.timeZone),
+    visitorLocale: canonicalLocale(customer.locale),
   };
 }
 

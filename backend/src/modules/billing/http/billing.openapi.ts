@@ -109,6 +109,7 @@ export const ManagedBooking = component(
     slotStart: dateTime,
     slotEnd: dateTime,
     timeZone: string,
+    visitorTimeZone: nullable(string),
     amount: cents,
     status: oneOfValues(PAID_BOOKING_STATUSES),
     cancellationHours: integer,

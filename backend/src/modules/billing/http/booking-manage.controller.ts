@@ -39,6 +39,6 @@ export class BookingManageController {
   @Fails(400, 404, 409, 429)
   @HttpCode(200)
   reschedule(@Param('token') token: string, @Body() body: BookingRescheduleRequest, @Ip() ip: string | undefined): Promise<ManagedBookingView> {
-    return this.manage.reschedule(token, body.slotStart, { ip: ip ?? 'unknown' });
+    return this.manage.reschedule(token, body, { ip: ip ?? 'unknown' });
   }
 }

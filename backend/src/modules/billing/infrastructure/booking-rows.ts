@@ -21,6 +21,8 @@ export interface BookingRow {
   hold_expires_at: Date | null;
   invite_sequence: number;
   rescheduled_at: Date | null;
+  visitor_time_zone: string | null;
+  visitor_locale: string | null;
 }
 
 export const toBooking = (r: BookingRow): Booking => ({
@@ -42,4 +44,6 @@ export const toBooking = (r: BookingRow): Booking => ({
   holdExpiresAt: r.hold_expires_at ? new Date(r.hold_expires_at) : null,
   inviteSequence: r.invite_sequence,
   rescheduledAt: r.rescheduled_at ? new Date(r.rescheduled_at) : null,
+  visitorTimeZone: r.visitor_time_zone ?? null,
+  visitorLocale: r.visitor_locale ?? null,
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Id } from '../../../shared/ids.js';
-import { BookingManageStore } from '../application/ports/booking-manage.store.js';
+import { BookingManageStore, type VisitorReading } from '../application/ports/booking-manage.store.js';
 import type { Booking } from '../domain/booking.js';
 import { toBooking, type BookingRow } from './booking-rows.js';
 
@@ -36,11 +36,12 @@ export class PostgresBookingManageStore extends BookingManageStore {
     );
   }
 
-  markMoved(bookingId: Id, slot: { start: Date; end: Date }, now: Date): Promise<Booking | null> {
+  markMoved(bookingId: Id, slot: { start: Date; end: Date }, now: Date, visitor: VisitorReading = {}): Promise<Booking | null> {
     return this.one(
-      `update bookings set slot_start = ?, slot_end = ?, rescheduled_at = ?, invite_sequence = invite_sequence + 1
+      `update bookings set slot_start = ?, slot_end = ?, rescheduled_at = ?, invite_sequence = invite_sequence + 1,
+         visitor_time_zone = coalesce(?, visitor_time_zone), visitor_locale = coalesce(?, visitor_locale)
         where id = ? and status = 'paid' and rescheduled_at is null returning *`,
-      [slot.start, slot.end, now, bookingId],
+      [slot.start, slot.end, now, visitor.timeZone ?? null, visitor.locale ?? null, bookingId],
     );
   }
 }

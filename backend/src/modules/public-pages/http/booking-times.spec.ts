@@ -41,8 +41,21 @@ describe('bookingTimesOf (the booking page’s ?from= and ?tz=)', () => {
       from: '2027-03-01',
       today: '2027-03-01',
       lastDate: '2027-03-31',
+      locale: 'en-US',
     });
     expect(slots.asked).toEqual(['2027-03-08']);
+  });
+
+  it.each([
+    ['de-DE,de;q=0.9,en;q=0.8', 'de-DE'],
+    ['en-gb', 'en-GB'],
+    ['*, fr-CA;q=0.5', 'fr-CA'],
+    ['not a tag!!, de-AT', 'de-AT'],
+    ['', 'en-US'],
+    [undefined, 'en-US'],
+  ])('first writes the times in the first well-formed locale of Accept-Language %j (%s)', async (header, locale) => {
+    const times = await bookingTimesOf(new FakeOpenSlots(async () => WEEK), page(), '/book/maya', header);
+    expect(times?.locale).toBe(locale);
   });
 
   it.each([

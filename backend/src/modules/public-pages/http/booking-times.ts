@@ -1,4 +1,4 @@
-import { canonicalTimeZone, isCalendarDate, type BookingTimesView } from '@linkbio/shared-contracts';
+import { canonicalTimeZone, DEFAULT_LOCALE, firstAcceptedLocale, isCalendarDate, type BookingTimesView } from '@linkbio/shared-contracts';
 import { DomainError } from '../../../shared/domain-error.js';
 import type { OpenSlots } from '../../scheduling/application/ports/open-slots.js';
 import type { PublicPage } from '../domain/public-page.js';
@@ -13,12 +13,14 @@ function single(query: URLSearchParams, name: string): string | undefined {
  * The booking page's time step for `/book/{username}?from=YYYY-MM-DD&tz=Area/City`: the week from `from` (today
  * when absent, earlier or not a date) shown in `tz` (the creator's zone when absent or unknown). Null when the
  * creator books without set times or takes no bookings (the page then shows the details step first, or says
- * bookings are closed).
+ * bookings are closed). The times are first written in the locale of `acceptLanguage`'s first well-formed tag
+ * (en-US without one); the page's script then writes them in the browser's own.
  */
 export async function bookingTimesOf(
   openSlots: OpenSlots,
   page: PublicPage,
   url: string,
+  acceptLanguage?: string | string[],
 ): Promise<BookingTimesView | null> {
   if (!page.user.enableBooking || !page.user.bookingPrice) return null;
   const mark = url.indexOf('?');
@@ -37,6 +39,7 @@ export async function bookingTimesOf(
       from: week.from,
       today: week.today,
       lastDate: week.lastDate,
+      locale: firstAcceptedLocale(acceptLanguage) ?? DEFAULT_LOCALE,
     };
   } catch (error) {
     // The page's read model is a moment behind the creator's settings: booking was switched off meanwhile.

@@ -91,7 +91,7 @@ export class PublicPageResponder {
     await this.answerPage(request, response, origin, headers, async () => {
       const { page, movedTo } = await this.view.execute(username, null);
       if (movedTo !== null) return { location: `/book/${movedTo}` };
-      const times = await bookingTimesOf(this.openSlots, page, request.url ?? '');
+      const times = await bookingTimesOf(this.openSlots, page, request.url ?? '', request.headers['accept-language']);
       if (times) return new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times }), HTML);
       return this.pageBodies.get(page, `${origin}|booking`, () =>
         new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times: null }), HTML),

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ManagedBookingView, SlotsView } from '@linkbio/shared-contracts';
+import { canonicalTimeZone, type ManagedBookingView, type SlotsView } from '@linkbio/shared-contracts';
 import { api } from '@/lib/api-client';
+import { viewerLocale } from '@/lib/viewer-locale';
 
 const managedBookingKey = (token: string) => ['managed-booking', token] as const;
 const path = (token: string) => `/api/booking-manage/${encodeURIComponent(token)}`;
@@ -24,7 +25,13 @@ export const useCancelManagedBooking = (token: string) =>
   useManageAction<void>(token, () => api.post<ManagedBookingView>(`${path(token)}/cancel`));
 
 export const useRescheduleManagedBooking = (token: string) =>
-  useManageAction<string>(token, (slotStart) => api.post<ManagedBookingView>(`${path(token)}/reschedule`, { slotStart }));
+  useManageAction<string>(token, (slotStart) =>
+    // The visitor's zone and locale now: the e-mails about the move tell the time in them.
+    api.post<ManagedBookingView>(`${path(token)}/reschedule`, { slotStart, timeZone: browserZone(), locale: viewerLocale() }),
+  );
+
+/** The browser's zone when the runtime knows it by that name, else none (the stored one is kept). */
+const browserZone = (): string | undefined => canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? undefined;
 
 /** GET /api/users/{username}/slots: the creator's open sessions of the 7 dates from `from` (their zone). */
 export const useOpenSlots = (username: string, from: string) =>

@@ -13,6 +13,7 @@ const aView = (overrides: Partial<ManagedBookingView> = {}): ManagedBookingView 
   slotStart: '2030-03-05T14:00:00.000Z',
   slotEnd: '2030-03-05T15:00:00.000Z',
   timeZone: 'UTC',
+  visitorTimeZone: null,
   amount: 4800,
   status: 'paid',
   cancellationHours: 24,
@@ -41,6 +42,19 @@ describe('ManageBooking', () => {
     renderDashboard(<ManageBooking token={TOKEN} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('This booking link is not valid.');
     expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+  });
+
+  it('also gives the creator’s time when their zone is another, in the viewer’s locale (24-hour in de-DE)', async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone === 'Asia/Tokyo' ? 'America/Denver' : 'Asia/Tokyo';
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+    stubApi({ [`GET ${LINK}`]: { body: aView({ timeZone: zone }) } });
+    renderDashboard(<ManageBooking token={TOKEN} />);
+    const creatorsTime = new Intl.DateTimeFormat('en-GB', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zone })
+      .formatRange(new Date('2030-03-05T14:00:00.000Z'), new Date('2030-03-05T15:00:00.000Z'));
+    expect(await screen.findByText(`${creatorsTime.replace(/\s+/g, ' ')} for Maya Chen (${zone})`)).toBeInTheDocument();
+    expect(screen.getByText(/^Your time/)).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent(/\bPM\b/);
+    vi.restoreAllMocks();
   });
 
   it('shows the session in the visitor’s zone, and cancels it with a refund after asking', async () => {
@@ -106,7 +120,11 @@ describe('ManageBooking', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm new time' }));
 
     expect(await screen.findByText(/Your session is moved/)).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')).toEqual({ method: 'POST', path: `${LINK}/reschedule`, body: { slotStart: nextWeek } });
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: `${LINK}/reschedule`,
+      body: { slotStart: nextWeek, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, locale: 'en-US' },
+    });
     expect(screen.queryByRole('button', { name: 'Move to another time' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel — refunded in full' })).toBeInTheDocument();
   });

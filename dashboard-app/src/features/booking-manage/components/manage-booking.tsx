@@ -52,6 +52,11 @@ export function ManageBooking({ token }: { token: string }) {
           <dt className="text-muted-foreground">When</dt>
           <dd className="font-medium break-words">{formatSession(view.slotStart, view.slotEnd)}</dd>
           <dd className="text-muted-foreground">Your time ({browserTimeZone()})</dd>
+          {view.timeZone !== browserTimeZone() ? (
+            <dd className="text-muted-foreground break-words">
+              {formatSession(view.slotStart, view.slotEnd, view.timeZone)} for {view.creator.displayName} ({view.timeZone})
+            </dd>
+          ) : null}
         </div>
         <div>
           <dt className="text-muted-foreground">With</dt>

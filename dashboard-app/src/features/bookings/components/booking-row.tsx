@@ -1,6 +1,7 @@
 import { formatCents, type BookingStatus, type BookingView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { viewerTimeLocale } from '@/lib/viewer-locale';
 
 const STATUS: Partial<Record<BookingStatus, { label: string; className: string }>> = {
   paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' },
@@ -16,16 +17,38 @@ export const CANCELLABLE: readonly BookingStatus[] = ['paid', 'partially_refunde
 
 export const dollars = (cents: number) => `$${formatCents(cents)}`;
 
-/** "2026-07-05T14:30:00Z" → "Jul 5, 2026, 2:30 PM", in `timeZone` (the creator's) or the browser's. */
+/** "2026-07-05T14:30:00Z" → "Jul 5, 2026, 2:30 PM" (en-US; "14:30" in a 24-hour locale), in `timeZone` (the creator's) or the browser's. */
 const formatWhen = (iso: string, timeZone?: string) =>
-  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+  new Intl.DateTimeFormat(viewerTimeLocale(), { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 
-/** "Tue, Jul 7, 2026, 3:00 – 3:45 PM": a session's time. */
+/** "Tue, Jul 7, 2026, 3:00 – 3:45 PM": a session's time, in the viewer's locale. */
 const formatSession = (start: string, end: string, timeZone?: string) =>
-  new Intl.DateTimeFormat('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).formatRange(
+  new Intl.DateTimeFormat(viewerTimeLocale(), { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).formatRange(
     new Date(start),
     new Date(end),
   );
+
+/**
+ * What the creator earns from the booking now, as the earnings statement counts it: a refund (or one on its way)
+ * takes the earning back, a partial one the refunded share of it.
+ */
+export function earningOf(booking: BookingView): string {
+  switch (booking.status) {
+    case 'refunded':
+    case 'refund_failed':
+      return 'Refunded: you earn nothing';
+    case 'refund_due':
+      return 'Being refunded: you earn nothing';
+    case 'partially_refunded':
+      return `Partly refunded: you earn what is left of ${dollars(booking.userAmount)}`;
+    case 'paid':
+    case 'cancelled': // inside the cancellation window: not refunded, the earning kept
+    case 'pending_payment':
+    case 'failed':
+    case 'expired':
+      return `You earn ${dollars(booking.userAmount)}`;
+  }
+}
 
 interface BookingRowProps {
   booking: BookingView;
@@ -60,7 +83,7 @@ export function BookingRow({ booking, timeZone, onCancel }: BookingRowProps) {
       <div className="flex shrink-0 flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
         <p className="text-right">
           <span className="block text-base font-semibold tabular-nums">{dollars(booking.amount)}</span>
-          <span className="block text-xs text-muted-foreground">You earn {dollars(booking.userAmount)}</span>
+          <span className="block text-xs text-muted-foreground">{earningOf(booking)}</span>
         </p>
         <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', status.className)}>{status.label}</span>
         {onCancel ? (

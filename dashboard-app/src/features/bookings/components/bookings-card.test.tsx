@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BookingView } from '@linkbio/shared-contracts';
 import { renderDashboard, stubApi } from '@/test/render-dashboard';
 import { BookingsCard, dollars } from './bookings-card';
@@ -28,6 +28,8 @@ const page = (bookings: BookingView[]) => ({ bookings, nextCursor: null, unpaidA
 const card = () => screen.getByRole('region', { name: 'Bookings' });
 
 describe('BookingsCard', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('formats cents as dollars with two decimals', () => {
     expect(dollars(5400)).toBe('$54.00');
     expect(dollars(1)).toBe('$0.01');
@@ -38,6 +40,28 @@ describe('BookingsCard', () => {
     stubApi({ 'GET /api/bookings': () => new Promise(() => {}) });
     renderDashboard(<BookingsCard />);
     expect(within(card()).getByRole('status', { name: 'Loading bookings' })).toBeInTheDocument();
+  });
+
+  it('says a refunded booking earns nothing, and a partly refunded one what is left; never the full earning', async () => {
+    stubApi({
+      'GET /api/bookings': {
+        body: page([
+          aBooking({ id: 'b-r', customerName: 'Refunded Ray', status: 'refunded', userAmount: 4000, amount: 4800 }),
+          aBooking({ id: 'b-d', customerName: 'Due Dana', status: 'refund_due', userAmount: 4000, amount: 4800 }),
+          aBooking({ id: 'b-p', customerName: 'Part Pat', status: 'partially_refunded', userAmount: 4000, amount: 4800 }),
+          aBooking({ id: 'b-c', customerName: 'Kept Kim', status: 'cancelled', userAmount: 4000, amount: 4800 }),
+        ]),
+      },
+    });
+    renderDashboard(<BookingsCard />);
+    const row = async (name: string) => (await within(card()).findByText(name)).closest('li')!;
+
+    expect(within(await row('Refunded Ray')).getByText('Refunded: you earn nothing')).toBeInTheDocument();
+    expect(within(await row('Refunded Ray')).queryByText(/You earn/)).not.toBeInTheDocument();
+    expect(within(await row('Due Dana')).getByText('Being refunded: you earn nothing')).toBeInTheDocument();
+    expect(within(await row('Part Pat')).getByText('Partly refunded: you earn what is left of $40.00')).toBeInTheDocument();
+    // Cancelled inside the window, not refunded: the creator keeps the earning.
+    expect(within(await row('Kept Kim')).getByText('You earn $40.00')).toBeInTheDocument();
   });
 
   it("says 'No bookings yet' when there are none", async () => {
@@ -118,7 +142,21 @@ describe('BookingsCard', () => {
     expect(rows.map((row) => within(row).getAllByText(/Sooner|Later/)[0]!.textContent)).toEqual(['Sooner', 'Later']);
     expect(await within(rows[0]!).findByText('(Europe/Berlin)')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('Jan 2, 2099, 3:00');
+    expect(rows[0]).toHaveTextContent(/PM/);
     expect(within(card()).getByRole('list', { name: 'Bookings' })).toHaveTextContent('Unscheduled');
+  });
+
+  it('writes session times as the viewer’s locale does: 24-hour in de-DE', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+    stubApi({
+      'GET /api/users/availability': { body: { timeZone: 'Europe/Berlin', weekly: [], datesOff: [], sessionMinutes: 60, bufferMinutes: 0, minNoticeHours: 0, horizonDays: 60, cancellationHours: 24 } },
+      'GET /api/bookings': { body: page([aBooking({ slotStart: '2099-01-02T14:00:00.000Z', slotEnd: '2099-01-02T15:00:00.000Z' })]) },
+    });
+    renderDashboard(<BookingsCard />);
+    const upcoming = await within(card()).findByRole('list', { name: 'Upcoming sessions' });
+    await within(upcoming).findByText('(Europe/Berlin)');
+    expect(upcoming).toHaveTextContent(/15:00\s*–\s*16:00/);
+    expect(upcoming).not.toHaveTextContent(/PM/);
   });
 
   it('cancels a paid booking after asking: the visitor is refunded, the list read again', async () => {

@@ -23,6 +23,26 @@ describe('BookingSettingsCard', () => {
     expect(priceInput()).not.toBeInTheDocument();
   });
 
+  it('says what the creator receives and what visitors pay with the 20% platform fee, as the price is typed', async () => {
+    stubApi({});
+    const { user } = renderDashboard(
+      <BookingSettingsCard user={aUser({ enableBooking: true, bookingPrice: 2550 })} onUserChange={() => {}} />,
+    );
+    expect(
+      screen.getByText('You receive $25.50 per session. Visitors pay $30.60: your price plus the 20% platform fee ($5.10).'),
+    ).toBeInTheDocument();
+
+    await user.clear(priceInput()!);
+    await user.type(priceInput()!, '40');
+    expect(
+      screen.getByText('You receive $40.00 per session. Visitors pay $48.00: your price plus the 20% platform fee ($8.00).'),
+    ).toBeInTheDocument();
+
+    await user.clear(priceInput()!);
+    await user.type(priceInput()!, '0.5');
+    expect(screen.queryByText(/You receive/)).not.toBeInTheDocument();
+  });
+
   it('prefills the price in dollars with two decimals', () => {
     stubApi({});
     renderDashboard(

@@ -1,11 +1,13 @@
 import { CalendarClock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import {
+  bookingAmounts,
   formatCents,
   MAX_BOOKING_PRICE_CENTS,
   Messages,
   MIN_BOOKING_PRICE_CENTS,
   parseDollarsToCents,
+  PLATFORM_FEE_PERCENT,
   UpdateBookingSettingsRequest,
   type UserView,
 } from '@linkbio/shared-contracts';
@@ -35,6 +37,17 @@ function priceError(price: string): string | undefined {
   if (cents === null || cents < MIN_BOOKING_PRICE_CENTS || cents > MAX_BOOKING_PRICE_CENTS)
     return Messages.bookingPriceRange;
   return undefined;
+}
+
+/**
+ * What a session at `price` (dollars, as typed) comes to, by the server's own split (bookingAmounts): what the
+ * creator receives and what a visitor pays with the platform fee; null while the price is not a valid one.
+ */
+export function feeLine(price: string): string | null {
+  const cents = priceError(price.trim()) ? null : parseDollarsToCents(price.trim());
+  if (cents === null) return null;
+  const { userAmount, platformFee, amount } = bookingAmounts(cents);
+  return `You receive $${formatCents(userAmount)} per session. Visitors pay $${formatCents(amount)}: your price plus the ${PLATFORM_FEE_PERCENT}% platform fee ($${formatCents(platformFee)}).`;
 }
 
 /** Booking Settings: the enable switch and, while it is on, the session price in dollars (spec §2, §4). */
@@ -110,6 +123,11 @@ export function BookingSettingsCard({ user, onUserChange, className }: BookingSe
               onChange={(event) => setPrice(event.target.value)}
             />
           </Field>
+        ) : null}
+        {enabled ? (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {feeLine(price)}
+          </p>
         ) : null}
 
         <div className="mt-auto flex justify-end pt-2">

@@ -14,5 +14,12 @@ export abstract class BookingManageStore {
   /** paid → cancelled (not refunded), its invite's SEQUENCE one higher; null when it was not paid. */
   abstract markCancelled(bookingId: Id, now: Date): Promise<Booking | null>;
   /** A paid booking never moved gets its new time, rescheduled_at and its invite's SEQUENCE one higher; else null. */
-  abstract markMoved(bookingId: Id, slot: { start: Date; end: Date }, now: Date): Promise<Booking | null>;
+  /** Moves the session; a visitor's zone or locale given replaces the stored one, absent keeps it. */
+  abstract markMoved(bookingId: Id, slot: { start: Date; end: Date }, now: Date, visitor?: VisitorReading): Promise<Booking | null>;
+}
+
+/** How the visitor reads times now (both canonical), as sent with a move. */
+export interface VisitorReading {
+  timeZone?: string | null;
+  locale?: string | null;
 }
