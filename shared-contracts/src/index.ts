@@ -28,3 +28,4 @@ export * from './scheduling.messages.js';
 export * from './booking-manage.dto.js';
 export * from './wall-clock.js';
 export * from './earnings.dto.js';
+export * from './link-thumbnails.js';

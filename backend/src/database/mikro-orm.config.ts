@@ -26,6 +26,7 @@ import { Migration20270116000000_provider_refunds } from './migrations/Migration
 import { Migration20270117000000_premium_billing } from './migrations/Migration20270117000000_premium_billing.js';
 import { Migration20270118000000_payout_carryovers } from './migrations/Migration20270118000000_payout_carryovers.js';
 import { Migration20270119000000_reconciliation } from './migrations/Migration20270119000000_reconciliation.js';
+import { Migration20270122000000_link_thumbnails } from './migrations/Migration20270122000000_link_thumbnails.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -53,6 +54,7 @@ export const migrationsList = [
   { name: 'Migration20270117000000_premium_billing', class: Migration20270117000000_premium_billing },
   { name: 'Migration20270118000000_payout_carryovers', class: Migration20270118000000_payout_carryovers },
   { name: 'Migration20270119000000_reconciliation', class: Migration20270119000000_reconciliation },
+  { name: 'Migration20270122000000_link_thumbnails', class: Migration20270122000000_link_thumbnails },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

@@ -19,7 +19,7 @@ import { linkNotFound } from '../domain/links.errors.js';
 import { Answers, Fails, MessageViewSchema, NotModified } from '../../../shared/http/openapi/responses.js';
 import { LinkList, LinkViewSchema } from './links.openapi.js';
 
-const toLinkView = (link: Link, clicks: number): LinkView => ({
+export const toLinkView = (link: Link, clicks: number): LinkView => ({
   id: link.id,
   title: link.title,
   url: link.url,
@@ -29,12 +29,13 @@ const toLinkView = (link: Link, clicks: number): LinkView => ({
   startsAt: link.startsAt?.toISOString() ?? null,
   endsAt: link.endsAt?.toISOString() ?? null,
   createdAt: link.createdAt.toISOString(),
+  thumbnail: link.thumbnail,
 });
 
 const ownerOf = (user: User): LinkOwner => ({ id: user.id, isPremium: user.isPremium });
 
 /** A malformed id names no link: answered exactly like a missing one. */
-function linkId(id: string): string {
+export function linkId(id: string): string {
   if (!isId(id)) throw linkNotFound();
   return id.toLowerCase();
 }

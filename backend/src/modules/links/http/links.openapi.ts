@@ -14,6 +14,7 @@ export const LinkViewSchema = component(
     startsAt: nullable(dateTime),
     endsAt: nullable(dateTime),
     createdAt: dateTime,
+    thumbnail: nullable(string),
   }),
 );
 

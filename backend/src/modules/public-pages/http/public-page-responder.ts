@@ -29,7 +29,13 @@ export interface PageRequest {
   headers: readonly string[];
 }
 
-const toPublicLink = (link: PageLink): PublicLinkView => ({ id: link.id, title: link.title, url: link.url, order: link.order });
+const toPublicLink = (link: PageLink): PublicLinkView => ({
+  id: link.id,
+  title: link.title,
+  url: link.url,
+  order: link.order,
+  thumbnail: link.thumbnail,
+});
 
 /** Who is asking, for the counters: nobody for HEAD requests (link checkers, monitors), which count nothing. */
 const visitorOf = (request: IncomingMessage) =>

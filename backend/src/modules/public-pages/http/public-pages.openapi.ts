@@ -1,11 +1,14 @@
 import type { ClickResponse, PublicLinkView, PublicProfileResponse, PublicUserView } from '@linkbio/shared-contracts';
-import { arrayOf, component, integer, objectOf, string, uuid } from '../../../shared/http/openapi/schema.js';
+import { arrayOf, component, integer, nullable, objectOf, string, uuid } from '../../../shared/http/openapi/schema.js';
 import { publicUserFields } from '../../identity/http/identity.openapi.js';
 
 /** The public answers' JSON shapes, for the API description (the responder makes them). */
 const PublicUser = component('PublicUserView', objectOf<PublicUserView>()(publicUserFields));
 
-const PublicLink = component('PublicLinkView', objectOf<PublicLinkView>()({ id: uuid, title: string, url: string, order: integer }));
+const PublicLink = component(
+  'PublicLinkView',
+  objectOf<PublicLinkView>()({ id: uuid, title: string, url: string, order: integer, thumbnail: nullable(string) }),
+);
 
 export const PublicProfile = component(
   'PublicProfileResponse',

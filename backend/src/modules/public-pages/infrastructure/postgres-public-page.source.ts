@@ -23,7 +23,15 @@ interface PageRow {
   is_premium: boolean;
   version: string;
   forwards_until: Date | null;
-  links: Array<{ id: string; title: string; url: string; order: number; startsAt: string | null; endsAt: string | null }>;
+  links: Array<{
+    id: string;
+    title: string;
+    url: string;
+    order: number;
+    startsAt: string | null;
+    endsAt: string | null;
+    thumbnail: string | null;
+  }>;
 }
 
 /** The creator's public columns and their active links in order. */
@@ -32,7 +40,8 @@ const PAGE_COLUMNS = `
   u.button_color, u.button_text_color, u.button_shape, u.enable_booking, u.booking_price, u.is_premium,
   u.page_version::text as version,
   coalesce((select json_agg(json_build_object('id', l.id, 'title', l.title, 'url', l.url, 'order', l.position,
-                                              'startsAt', l.starts_at, 'endsAt', l.ends_at)
+                                              'startsAt', l.starts_at, 'endsAt', l.ends_at,
+                                              'thumbnail', l.thumbnail)
                             order by l.position, l.created_at desc, l.id)
               from links l where l.owner_id = u.id and l.is_active), '[]'::json) as links`;
 
@@ -81,6 +90,7 @@ export class PostgresPublicPageSource implements VersionedPageStore {
       order: link.order,
       startsAt: instant(link.startsAt),
       endsAt: instant(link.endsAt),
+      thumbnail: link.thumbnail,
     }));
     const page: PublicPage = { ownerId: row.id, version: row.version, user: toPublicUserView(userOf(row)), links };
     if (row.forwards_until !== null) page.forwardsUntil = new Date(row.forwards_until);
