@@ -241,6 +241,7 @@ describe('link scheduling over HTTP', () => {
         'isActive',
         'order',
         'startsAt',
+        'thumbnail',
         'title',
         'url',
       ]);

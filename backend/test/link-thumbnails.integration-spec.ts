@@ -36,11 +36,6 @@ interface Store {
   get(app: INestApplication, url: string): Promise<{ status: number; contentType: string | null; cacheControl: string | null; body: Buffer }>;
 }
 
-const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 const localDisk = (): Store => {
   const dir = mkdtempSync(join(tmpdir(), 'linkbio-thumbnails-'));
@@ -58,7 +53,14 @@ const localDisk = (): Store => {
       await client.put(url.pathname + url.search).set('Content-Type', contentType).send(body).expect(200);
     },
     async get(app, url) {
-      const answer = await agent(app).get(url).buffer(true).parse(binary);
+      const answer = await agent(app)
+        .get(url)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
       const body = Buffer.isBuffer(answer.body) ? answer.body : Buffer.alloc(0);
       return { status: answer.status, contentType: answer.headers['content-type'] ?? null, cacheControl: answer.headers['cache-control'] ?? null, body };
     },

@@ -86,7 +86,8 @@ async function saveUploaded(uppy: ImageUppy, fileIDs: string[], save: (uploadURL
       if (refusal) uppy.setFileMeta(id, { refusal });
       const message = refusal ?? (cause instanceof Error ? cause.message : String(cause));
       // Out of postprocessing without 'complete' (which Uppy would otherwise give any file still in it).
-      const { postprocess: _postprocess, ...progress } = uppy.getFile(id).progress;
+      const progress = { ...uppy.getFile(id).progress };
+      delete progress.postprocess;
       uppy.setFileState(id, { progress });
       uppy.emit('upload-error', uppy.getFile(id), { name: 'SaveError', message });
     }

@@ -10,6 +10,7 @@ import { useUpdateLinkStatus } from '../api/update-link';
 import { linkAppearance, linkSubtitle } from '../link-appearance';
 import { creatorTimeZone } from '../schedule';
 import { LinkIcon } from './link-icon';
+import { LinkThumbnailButton } from './link-thumbnail-button';
 import { ScheduleBadge } from './schedule-badge';
 import { ScheduleLinkDialog } from './schedule-link-dialog';
 
@@ -126,6 +127,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
             aria-label={`Show ${link.title} on your page`}
             className="mr-2"
           />
+          <LinkThumbnailButton link={link} />
           <Button
             ref={scheduleButtonRef}
             variant="ghost"
