@@ -86,6 +86,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
         <GripVertical className="size-5" aria-hidden="true" />
       </button>
 
+      <LinkThumbnailButton link={link}>
       <span
         className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', appearance.className)}
         data-kind={appearance.kind}
@@ -93,6 +94,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
       >
         <LinkIcon kind={appearance.kind} className="size-5" />
       </span>
+      </LinkThumbnailButton>
 
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-center gap-2">
@@ -127,7 +129,6 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
             aria-label={`Show ${link.title} on your page`}
             className="mr-2"
           />
-          <LinkThumbnailButton link={link} />
           <Button
             ref={scheduleButtonRef}
             variant="ghost"

@@ -1,7 +1,6 @@
 import { ImagePlus, ImageUp, LoaderCircle, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { THUMBNAIL_MAX_BYTES, type LinkView } from '@linkbio/shared-contracts';
-import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/toast-store';
 import { messageOf } from '@/lib/api-client';
@@ -14,12 +13,14 @@ import { useRemoveLinkThumbnail, useSetLinkThumbnail } from '../api/link-thumbna
 export const THUMBNAIL_HINT = 'JPG, PNG, WebP or GIF up to 5MB. Shown as a small square beside the title.';
 const FAILED = 'Failed to update the thumbnail. Please try again.';
 
+const TILE = 'relative size-10 shrink-0 rounded-lg p-0 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
+
 /**
- * A link's thumbnail: without one, a button that opens the upload dialog; with one, the image itself, whose
- * menu replaces or removes it. The server checks and resizes the image; a file it refuses is explained in
- * the dialog.
+ * A link's picture on its row: without a thumbnail, its family icon (`children`) with a small "add image"
+ * mark, a button that opens the upload dialog; with one, the thumbnail itself, whose menu replaces or removes
+ * it. The server checks and resizes the image; a file it refuses is explained in the dialog.
  */
-export function LinkThumbnailButton({ link }: { link: LinkView }) {
+export function LinkThumbnailButton({ link, children }: { link: LinkView; children?: ReactNode }) {
   const [uploading, setUploading] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const save = useSetLinkThumbnail();
@@ -56,21 +57,23 @@ export function LinkThumbnailButton({ link }: { link: LinkView }) {
   if (!link.thumbnail) {
     return (
       <>
-        <Button
+        <button
           ref={trigger}
-          variant="ghost"
-          size="icon"
+          type="button"
           onClick={() => setUploading(true)}
           onPointerEnter={preloadImageUploadDialog}
           onFocus={preloadImageUploadDialog}
           disabled={busy}
           aria-label={`Add a thumbnail to ${link.title}`}
           title="Add a thumbnail"
-          className="text-muted-foreground"
+          className={TILE}
           data-testid="link-thumbnail"
         >
-          {busy ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <ImagePlus aria-hidden="true" />}
-        </Button>
+          {children}
+          <span className="absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-full border border-border bg-background text-muted-foreground shadow-sm">
+            {busy ? <LoaderCircle className="size-3 animate-spin" aria-hidden="true" /> : <ImagePlus className="size-3" aria-hidden="true" />}
+          </span>
+        </button>
         {dialog}
       </>
     );
@@ -80,23 +83,23 @@ export function LinkThumbnailButton({ link }: { link: LinkView }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button
+          <button
             ref={trigger}
-            variant="ghost"
-            size="icon"
+            type="button"
             onPointerEnter={preloadImageUploadDialog}
             disabled={busy}
             aria-label={`Thumbnail of ${link.title}: replace or remove`}
             title="Thumbnail"
-            className="p-1"
+            className={TILE}
             data-testid="link-thumbnail"
           >
+            <img src={link.thumbnail} alt="" width={40} height={40} className="size-10 rounded-lg object-cover" />
             {busy ? (
-              <LoaderCircle className="animate-spin" aria-hidden="true" />
-            ) : (
-              <img src={link.thumbnail} alt="" width={28} height={28} className="size-7 rounded-md object-cover" />
-            )}
-          </Button>
+              <span className="absolute inset-0 flex items-center justify-center rounded-lg bg-background/70">
+                <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
+              </span>
+            ) : null}
+          </button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="min-w-44">
           <DropdownMenuItem onSelect={() => setUploading(true)}>
