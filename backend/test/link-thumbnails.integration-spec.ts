@@ -216,6 +216,18 @@ describe.each([localDisk(), s3()])('link thumbnails ($name)', (store) => {
     expect((await store.get(app, third)).status).toBe(404);
   });
 
+  it('deleting the account deletes its links’ thumbnails', async () => {
+    const { client, details } = await signedInCreator(app);
+    const link = await addLink(client);
+    const thumbnailURL = await uploaded(client, await logoPng(), 'image/png');
+    const thumbnail = ((await client.put(`/api/links/${link.id}/thumbnail`).send({ thumbnailURL }).expect(200)).body as LinkView).thumbnail!;
+    expect((await store.get(app, thumbnail)).status).toBe(200);
+
+    await client.delete('/api/users/me').send({ password: details.password }).expect(200);
+
+    expect((await store.get(app, thumbnail)).status).toBe(404);
+  });
+
   it('needs a signed-in creator and an address', async () => {
     const { client } = await signedInCreator(app);
     const link = await addLink(client);

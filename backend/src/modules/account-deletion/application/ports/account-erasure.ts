@@ -5,6 +5,8 @@ import type { Tombstone } from '../../domain/account-deletion.js';
 export interface ErasedAccount {
   avatar: string | null;
   backgroundImage: string | null;
+  /** The thumbnails of the links removed with the account. */
+  linkThumbnails: string[];
 }
 
 export interface Erasure {
