@@ -242,6 +242,7 @@ describe('link scheduling over HTTP', () => {
         'kind',
         'order',
         'startsAt',
+        'thumbnail',
         'title',
         'url',
       ]);

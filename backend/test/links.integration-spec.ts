@@ -14,7 +14,7 @@ import { agent, analyticsSettled, Database, ownDatabase, signedInCreator, startA
 const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const GOOGLEBOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
 const FACEBOOK_PREVIEW = 'facebookexternalhit/1.1';
-const LINK_VIEW_KEYS = ['clicks', 'createdAt', 'endsAt', 'id', 'isActive', 'kind', 'order', 'startsAt', 'title', 'url'];
+const LINK_VIEW_KEYS = ['clicks', 'createdAt', 'endsAt', 'id', 'isActive', 'kind', 'order', 'startsAt', 'thumbnail', 'title', 'url'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -27,7 +27,7 @@ const PUBLIC_USER_KEYS = [
   'theme',
   'username',
 ].sort();
-const PUBLIC_LINK_KEYS = ['id', 'kind', 'order', 'title', 'url'];
+const PUBLIC_LINK_KEYS = ['id', 'kind', 'order', 'thumbnail', 'title', 'url'];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -156,7 +156,7 @@ describe('public profile over HTTP', () => {
       const { links } = await profile(details.username);
       for (const link of links) expect(Object.keys(link).sort()).toEqual(PUBLIC_LINK_KEYS);
       expect(links).toEqual(
-        [newer, older, later].map((link) => ({ id: link.id, kind: 'link', title: link.title, url: link.url, order: link.order })),
+        [newer, older, later].map((link) => ({ id: link.id, kind: 'link', title: link.title, url: link.url, order: link.order, thumbnail: null })),
       );
     });
 
@@ -181,7 +181,7 @@ describe('public profile over HTTP', () => {
       await client.delete(`/api/links/${a.id}`).expect(200);
       expect(await titles()).toEqual(['b', 'c']);
       await client.put(`/api/links/${c.id}`).send({ title: 'c renamed', url: 'https://example.org/c' }).expect(200);
-      expect((await profile(details.username)).links.at(-1)).toEqual({ id: c.id, kind: 'link', title: 'c renamed', url: 'https://example.org/c', order: 2 });
+      expect((await profile(details.username)).links.at(-1)).toEqual({ id: c.id, kind: 'link', title: 'c renamed', url: 'https://example.org/c', order: 2, thumbnail: null });
     });
 
     it("never shows another creator's links", async () => {

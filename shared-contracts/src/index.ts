@@ -33,3 +33,4 @@ export * from './socials.dto.js';
 export * from './link-import.dto.js';
 export * from './link-blocks.js';
 export * from './time-locale.js';
+export * from './link-thumbnails.js';

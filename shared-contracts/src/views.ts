@@ -70,6 +70,8 @@ export interface LinkView {
   startsAt: string | null;
   endsAt: string | null;
   createdAt: string;
+  /** The link's thumbnail (a square WebP, 2× its displayed size); null: the link's family icon. */
+  thumbnail: string | null;
 }
 
 export interface PublicLinkView {
@@ -79,6 +81,7 @@ export interface PublicLinkView {
   title: string;
   url: string;
   order: number;
+  thumbnail: string | null;
 }
 
 export interface PublicProfileResponse {

@@ -28,6 +28,7 @@ import { Migration20270118000000_payout_carryovers } from './migrations/Migratio
 import { Migration20270119000000_reconciliation } from './migrations/Migration20270119000000_reconciliation.js';
 import { Migration20270120000000_link_blocks } from './migrations/Migration20270120000000_link_blocks.js';
 import { Migration20270121000000_socials_seo } from './migrations/Migration20270121000000_socials_seo.js';
+import { Migration20270122000000_link_thumbnails } from './migrations/Migration20270122000000_link_thumbnails.js';
 import { Migration20270123000000_booking_visitor_zone } from './migrations/Migration20270123000000_booking_visitor_zone.js';
 
 /** Migrations in the order they run; each new one is appended here. */
@@ -58,6 +59,7 @@ export const migrationsList = [
   { name: 'Migration20270119000000_reconciliation', class: Migration20270119000000_reconciliation },
   { name: 'Migration20270120000000_link_blocks', class: Migration20270120000000_link_blocks },
   { name: 'Migration20270121000000_socials_seo', class: Migration20270121000000_socials_seo },
+  { name: 'Migration20270122000000_link_thumbnails', class: Migration20270122000000_link_thumbnails },
   { name: 'Migration20270123000000_booking_visitor_zone', class: Migration20270123000000_booking_visitor_zone },
 ];
 

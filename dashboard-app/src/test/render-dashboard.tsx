@@ -76,6 +76,7 @@ export const aLink = (overrides: Partial<LinkView> = {}): LinkView => {
     startsAt: null,
     endsAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    thumbnail: null,
     ...overrides,
   };
 };

@@ -1,4 +1,4 @@
-import { linkKind, type LinkKind, type PublicLinkView } from '@linkbio/shared-contracts';
+import { linkKind, THUMBNAIL_DISPLAY_PX, type LinkKind, type PublicLinkView } from '@linkbio/shared-contracts';
 import type { ReactNode } from 'react';
 import { Texts } from '../texts';
 import { ArrowUpRightIcon, InstagramIcon, LinkedinIcon, LinkIcon, StoreIcon, XIcon, YoutubeIcon } from './icons';
@@ -20,10 +20,16 @@ export function LinkButton({ link }: { link: PublicLinkView }) {
   const kind = linkKind(link.url);
   return (
     <a className={`btn-link k-${kind}`} href={`/go/${link.id}`} target="_blank" rel="noopener" data-kind={kind}>
-      <span className="ico">{ICONS[kind]()}</span>
+      <span className="ico">{link.thumbnail ? <Thumbnail src={link.thumbnail} /> : ICONS[kind]()}</span>
       <span className="title">{link.title}</span>
       <ArrowUpRightIcon className="go" />
       <span className="sr"> {Texts.opensInNewTab}</span>
     </a>
   );
+}
+
+/** The link's own image in place of its family icon: decorative, as the title beside it names the link. */
+function Thumbnail({ src }: { src: string }) {
+  const size = THUMBNAIL_DISPLAY_PX;
+  return <img className="thumb" src={src} width={size} height={size} alt="" loading="lazy" decoding="async" />;
 }

@@ -6,6 +6,9 @@ import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { ChangeImageUseCase } from './application/change-image.use-case.js';
+import { CheckedImageUploads } from './application/checked-image-uploads.js';
+import { ImageResizer } from './application/ports/image-resizer.js';
+import { ImageUploads } from './application/ports/image-uploads.js';
 import { ObjectStorage } from './application/ports/object-storage.js';
 import { UploadGrants } from './application/ports/upload-grants.js';
 import { UploadRateLimit } from './application/ports/upload-rate-limit.js';
@@ -14,6 +17,7 @@ import { MediaController } from './http/media.controller.js';
 import { LocalDiskObjectStorage } from './infrastructure/local-disk-object-storage.js';
 import { PgUploadGrants } from './infrastructure/pg-upload-grants.js';
 import { S3ObjectStorage } from './infrastructure/s3-object-storage.js';
+import { SharpImageResizer } from './infrastructure/sharp-image-resizer.js';
 
 /** S3 when S3_BUCKET is set (architecture.md); otherwise files under OBJECTS_DIR served at /objects. */
 export function createObjectStorage(env: Env): ObjectStorage {
@@ -44,7 +48,9 @@ export function createObjectStorage(env: Env): ObjectStorage {
     rateLimitProvider(UploadRateLimit, 'upload_url', UPLOADS_PER_HOUR, 60 * 60),
     RequestUploadUseCase,
     ChangeImageUseCase,
+    { provide: ImageUploads, useClass: CheckedImageUploads },
+    { provide: ImageResizer, useClass: SharpImageResizer },
   ],
-  exports: [ObjectStorage, UploadGrants],
+  exports: [ObjectStorage, UploadGrants, ImageUploads, ImageResizer],
 })
 export class MediaModule {}

@@ -142,6 +142,17 @@ describe('DeleteAccountUseCase', () => {
     expect(await users.findByUsername('alice')).toBeNull();
   });
 
+  it('deletes its links’ thumbnails too', async () => {
+    const { useCase, command, erasure, storage, alice } = await setup();
+    const thumbnail = image(alice.id, '44444444-4444-4444-8444-444444444444').replace(/\.png$/, '.webp');
+    await storage.put(thumbnail, Buffer.from('webp'), 'image/webp');
+    erasure.linkThumbnails.set(alice.id, [`/objects/${thumbnail}`]);
+
+    await useCase.execute(command());
+
+    expect(await storage.size(thumbnail)).toBeNull();
+  });
+
   it('deletes no image that is not the account’s own, and goes on when the store fails', async () => {
     const { useCase, command, users, storage, alice, bob } = await setup();
     await users.change(alice.id, (user) => {

@@ -75,7 +75,7 @@ export class DeleteAccountUseCase {
 
   private async deleteImages(userId: Id, erased: ErasedAccount, origin: string): Promise<void> {
     const ownKeys = `users/${userId.toLowerCase()}/`;
-    for (const url of [erased.avatar, erased.backgroundImage, erased.shareImage]) {
+    for (const url of [erased.avatar, erased.backgroundImage, erased.shareImage, ...erased.linkThumbnails]) {
       const key = url ? this.storage.keyFromURL(url, origin) : null;
       if (!key?.startsWith(ownKeys)) continue;
       try {

@@ -10,6 +10,9 @@ const LOCK_SQL = 'select username, avatar, background_image, seo_image from user
 /** The name's lock that sign-ups and renames take before they check holds and users (postgres-username-holds.ts). */
 const LOCK_NAME_SQL = 'select pg_advisory_xact_lock(hashtext($1))';
 
+/** The links' thumbnails, deleted from the object store once the links are gone. */
+const THUMBNAILS_SQL = 'select thumbnail from links where owner_id = $1 and thumbnail is not null';
+
 /** The name is held for nobody to claim; the account's row being deleted, the hold forwards nowhere. */
 const HOLD_SQL = `
   insert into username_holds (username, user_id, held_until) values ($1, $2, $3)
@@ -71,9 +74,15 @@ export class PostgresAccountErasure extends AccountErasure {
       await client.query(LOCK_NAME_SQL, [name]);
       await client.query(TOMBSTONE_SQL, [userId, tombstone.username, tombstone.email, tombstone.displayName, now]);
       await client.query(HOLD_SQL, [name, userId, heldUntil]);
+      const thumbnails = await client.query<{ thumbnail: string }>(THUMBNAILS_SQL, [userId]);
       for (const sql of ERASE_SQL) await client.query(sql, [userId]);
       await client.query('commit');
-      return { avatar: row.avatar, backgroundImage: row.background_image, shareImage: row.seo_image };
+      return {
+        avatar: row.avatar,
+        backgroundImage: row.background_image,
+        shareImage: row.seo_image,
+        linkThumbnails: thumbnails.rows.map((link) => link.thumbnail),
+      };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;

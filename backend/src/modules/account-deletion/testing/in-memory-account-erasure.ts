@@ -10,6 +10,8 @@ export class InMemoryAccountErasure extends AccountErasure {
   readonly holds = new Map<string, { userId: Id; heldUntil: Date }>();
   /** Accounts whose links were removed. */
   readonly linksRemoved: Id[] = [];
+  /** The thumbnails of each account's links (what the links table would hold). */
+  readonly linkThumbnails = new Map<Id, string[]>();
 
   constructor(private readonly users: UserRepository) {
     super();
@@ -23,7 +25,12 @@ export class InMemoryAccountErasure extends AccountErasure {
     let erased: ErasedAccount | null = null;
     await this.users.change(userId, (user) => {
       if (user.deletedAt) return;
-      erased = { avatar: user.avatar, backgroundImage: user.backgroundImage, shareImage: user.seoImage };
+      erased = {
+        avatar: user.avatar,
+        backgroundImage: user.backgroundImage,
+        shareImage: user.seoImage,
+        linkThumbnails: this.linkThumbnails.get(userId) ?? [],
+      };
       this.holds.set(user.username.toLowerCase(), { userId, heldUntil });
       Object.assign(user, {
         ...tombstone,

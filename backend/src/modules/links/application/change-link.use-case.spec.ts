@@ -1,6 +1,7 @@
 import { Messages, ScheduleMessages } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
+import { InMemoryObjectStorage } from '../../media/testing/in-memory-object-storage.js';
 import { Link } from '../domain/link.js';
 import { InMemoryLinkRepository } from '../testing/in-memory-link.repository.js';
 import { ChangeLinkUseCase } from './change-link.use-case.js';
@@ -24,7 +25,7 @@ const setup = async () => {
   };
   const [a, b, c] = [await add(ALICE, 'A', 0), await add(ALICE, 'B', 1), await add(ALICE, 'C', 2)];
   const bobs = await add(BOB, 'Bob’s', 3);
-  return { links, a, b, c, bobs, change: new ChangeLinkUseCase(links, new FixedClock(NOW)) };
+  return { links, a, b, c, bobs, change: new ChangeLinkUseCase(links, new FixedClock(NOW), new InMemoryObjectStorage()) };
 };
 
 const titles = (links: Link[]) => links.map((link) => link.title);

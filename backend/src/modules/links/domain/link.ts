@@ -56,6 +56,8 @@ export class Link {
   endsAt: Date | null = null;
   createdAt: Date;
   updatedAt: Date;
+  /** Public address of the link's square thumbnail (stored by the media module); null: the family icon. */
+  thumbnail: string | null = null;
 
   static create(ownerId: Id, data: NewLink, now: Date, plan: LinkPlan = FREE): Link {
     const kind = data.kind ?? 'link';

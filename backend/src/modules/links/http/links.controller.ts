@@ -30,12 +30,13 @@ export const toLinkView = (link: Link, clicks: number): LinkView => ({
   startsAt: link.startsAt?.toISOString() ?? null,
   endsAt: link.endsAt?.toISOString() ?? null,
   createdAt: link.createdAt.toISOString(),
+  thumbnail: link.thumbnail,
 });
 
 const ownerOf = (user: User): LinkOwner => ({ id: user.id, isPremium: user.isPremium });
 
 /** A malformed id names no link: answered exactly like a missing one. */
-function linkId(id: string): string {
+export function linkId(id: string): string {
   if (!isId(id)) throw linkNotFound();
   return id.toLowerCase();
 }

@@ -15,6 +15,7 @@ export const LinkViewSchema = component(
     startsAt: nullable(dateTime),
     endsAt: nullable(dateTime),
     createdAt: dateTime,
+    thumbnail: nullable(string),
   }),
 );
 

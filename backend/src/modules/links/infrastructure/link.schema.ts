@@ -16,5 +16,6 @@ export const LinkSchema = new EntitySchema<Link>({
     endsAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz' },
     updatedAt: { type: 'Date', columnType: 'timestamptz' },
+    thumbnail: { type: 'string', length: 2048, nullable: true },
   },
 });

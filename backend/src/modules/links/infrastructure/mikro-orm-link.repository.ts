@@ -12,7 +12,8 @@ import { Link } from '../domain/link.js';
 /** The creators' lists, each in its order (newest first on equal order, then by id), read without the ORM. */
 const LIST_SQL = `
   select id, owner_id as "ownerId", kind, title, url, is_active as "isActive", position as "order",
-         starts_at as "startsAt", ends_at as "endsAt", created_at as "createdAt", updated_at as "updatedAt"
+         starts_at as "startsAt", ends_at as "endsAt", created_at as "createdAt", updated_at as "updatedAt",
+         thumbnail
     from links where owner_id = any($1::uuid[])
    order by owner_id, position, created_at desc, id`;
 

@@ -87,7 +87,14 @@ export class S3ObjectStorage extends ObjectStorage {
 
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key), Body: body, ContentType: contentType }),
+      // Keys are never reused (a new image gets a new key): stored images are cached for good, as move() does.
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.checked(key),
+        Body: body,
+        ContentType: contentType,
+        CacheControl: IMMUTABLE,
+      }),
     );
   }
 

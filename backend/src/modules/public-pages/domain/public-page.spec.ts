@@ -15,6 +15,7 @@ const link = (title: string, bounds: Pick<PageLink, 'startsAt' | 'endsAt'> = NO_
   title,
   url: `https://example.com/${title}`,
   order: 0,
+  thumbnail: null,
   ...bounds,
 });
 

@@ -16,6 +16,8 @@ export interface PageLink {
   order: number;
   startsAt: Date | null;
   endsAt: Date | null;
+  /** The link's square thumbnail; null: its family icon. */
+  thumbnail: string | null;
 }
 
 export interface PublicPage {

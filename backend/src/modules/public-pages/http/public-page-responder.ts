@@ -35,6 +35,7 @@ const toPublicLink = (link: PageLink): PublicLinkView => ({
   title: link.title,
   url: link.url,
   order: link.order,
+  thumbnail: link.thumbnail,
 });
 
 /** Who is asking, for the counters: nobody for HEAD requests (link checkers, monitors), which count nothing. */

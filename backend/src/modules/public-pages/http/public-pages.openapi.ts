@@ -1,5 +1,5 @@
 import { LINK_BLOCK_KINDS, type ClickResponse, type PublicLinkView, type PublicProfileResponse, type PublicUserView } from '@linkbio/shared-contracts';
-import { arrayOf, component, integer, objectOf, oneOfValues, string, uuid } from '../../../shared/http/openapi/schema.js';
+import { arrayOf, component, integer, nullable, objectOf, oneOfValues, string, uuid } from '../../../shared/http/openapi/schema.js';
 import { publicUserFields } from '../../identity/http/identity.openapi.js';
 
 /** The public answers' JSON shapes, for the API description (the responder makes them). */
@@ -11,6 +11,7 @@ const PublicLink = component('PublicLinkView', objectOf<PublicLinkView>()({
     title: string,
     url: string,
     order: integer,
+    thumbnail: nullable(string),
   }),
 );
 

@@ -36,6 +36,7 @@ interface PageRow {
     order: number;
     startsAt: string | null;
     endsAt: string | null;
+    thumbnail: string | null;
   }>;
 }
 
@@ -46,7 +47,8 @@ const PAGE_COLUMNS = `
   u.socials, u.socials_position, u.seo_title, u.seo_description, u.seo_image,
   u.page_version::text as version,
   coalesce((select json_agg(json_build_object('id', l.id, 'kind', l.kind, 'title', l.title, 'url', l.url, 'order', l.position,
-                                              'startsAt', l.starts_at, 'endsAt', l.ends_at)
+                                              'startsAt', l.starts_at, 'endsAt', l.ends_at,
+                                              'thumbnail', l.thumbnail)
                             order by l.position, l.created_at desc, l.id)
               from links l where l.owner_id = u.id and l.is_active), '[]'::json) as links`;
 
@@ -96,6 +98,7 @@ export class PostgresPublicPageSource implements VersionedPageStore {
       order: link.order,
       startsAt: instant(link.startsAt),
       endsAt: instant(link.endsAt),
+      thumbnail: link.thumbnail,
     }));
     const page: PublicPage = { ownerId: row.id, version: row.version, user: toPublicUserView(userOf(row)), links };
     if (row.forwards_until !== null) page.forwardsUntil = new Date(row.forwards_until);

@@ -55,7 +55,7 @@ export class InMemoryPublicPageSource extends PublicPageSource implements Versio
     const owned = await this.links.listForOwner(user.id);
     const links: PageLink[] = owned
       .filter((link) => link.isActive)
-      .map(({ id, kind, title, url, order, startsAt, endsAt }) => ({ id, kind, title, url, order, startsAt, endsAt }));
+      .map(({ id, kind, title, url, order, startsAt, endsAt, thumbnail }) => ({ id, kind, title, url, order, startsAt, endsAt, thumbnail }));
     return { ownerId: user.id, version: await this.versionOf(user.id), user: toPublicUserView(user), links };
   }
 

@@ -6,7 +6,7 @@ import Dashboard from '@uppy/react/dashboard';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { requestUploadURL } from '../api/request-upload-url';
-import { createImageUppy, uploadedURL, type ImageBody, type ImageMeta, type ImageUppy } from '../lib/image-uppy';
+import { createImageUppy, refusedMessage, uploadedURL, type ImageBody, type ImageMeta, type ImageUppy } from '../lib/image-uppy';
 
 /** One image per upload: Uppy's wording in the singular. */
 const UPLOAD_STRINGS = {
@@ -25,9 +25,12 @@ export interface ImageUploadDialogProps {
   /** The hint under the drop zone, word for word from the spec. */
   note: string;
   maxFileSize: number;
-  /** Stores the uploaded image with the product; rejects when that fails. */
+  /**
+   * Stores the uploaded image with the product; rejects when that fails. A refusal with the server's message
+   * (an ApiError 4xx) is shown in the dialog, which stays open for another file.
+   */
   onUploaded: (uploadURL: string) => Promise<unknown>;
-  /** The upload or the save failed. */
+  /** The upload or the save failed for another reason (the network, the server). */
   onFailed: () => void;
 }
 
@@ -48,6 +51,8 @@ export function ImageUploadDialog({
   const id = useId();
   const [uppy, setUppy] = useState<ImageUppy | null>(null);
   const [saving, setSaving] = useState(false);
+  /** The server's message for a file it would not use (not an image, too large…), until another file is picked. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const latest = useRef({ onUploaded, onFailed, onOpenChange });
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -56,28 +61,37 @@ export function ImageUploadDialog({
 
   // Created in an effect (not during render) so React's double mount in development never uses a destroyed instance.
   useEffect(() => {
-    const instance = createImageUppy({ id: `image-upload${id}`, maxFileSize, getUploadURL: requestUploadURL });
-    const completed = async (result: UploadResult<ImageMeta, ImageBody>) => {
-      const url = uploadedURL(result);
-      if (!url) {
-        latest.current.onFailed();
-        return;
-      }
+    // The product uses the file as the upload's last step: a file the server refuses never shows as complete.
+    const save = async (url: string) => {
       setSaving(true);
       try {
         await latest.current.onUploaded(url);
-        latest.current.onOpenChange(false);
-      } catch {
-        latest.current.onFailed();
       } finally {
         setSaving(false);
       }
     };
-    const onComplete = (result: UploadResult<ImageMeta, ImageBody>) => void completed(result);
+    const instance = createImageUppy({ id: `image-upload${id}`, maxFileSize, getUploadURL: requestUploadURL, save });
+    const onComplete = (result: UploadResult<ImageMeta, ImageBody>) => {
+      if (uploadedURL(result)) {
+        latest.current.onOpenChange(false);
+        return;
+      }
+      const message = refusedMessage(result);
+      if (!message) {
+        latest.current.onFailed();
+        return;
+      }
+      // The server's reason, in the dialog; the refused file goes, so another can be picked at once.
+      setRefusal(message);
+      setTimeout(() => result.failed?.forEach((file) => instance.getFile(file.id) && instance.removeFile(file.id)));
+    };
+    const onFileAdded = () => setRefusal(null);
     instance.on('complete', onComplete);
+    instance.on('file-added', onFileAdded);
     setUppy(instance);
     return () => {
       instance.off('complete', onComplete);
+      instance.off('file-added', onFileAdded);
       instance.destroy();
     };
   }, [id, maxFileSize]);
@@ -114,6 +128,11 @@ export function ImageUploadDialog({
             />
           ) : null}
         </div>
+        {refusal ? (
+          <p role="alert" className="text-sm font-medium text-destructive" data-testid="upload-refusal">
+            {refusal}
+          </p>
+        ) : null}
         <p role="status" className={saving ? 'text-sm text-muted-foreground' : 'sr-only'}>
           {saving ? 'Saving...' : ''}
         </p>

@@ -10,6 +10,7 @@ import { useUpdateLinkStatus } from '../api/update-link';
 import { linkAppearance, linkSubtitle } from '../link-appearance';
 import { creatorTimeZone } from '../schedule';
 import { LinkIcon } from './link-icon';
+import { LinkThumbnailButton } from './link-thumbnail-button';
 import { ScheduleBadge } from './schedule-badge';
 import { ScheduleLinkDialog } from './schedule-link-dialog';
 import { DeleteLinkDialog } from './delete-link-dialog';
@@ -111,6 +112,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
         <GripVertical className="size-5" aria-hidden="true" />
       </button>
 
+      <LinkThumbnailButton link={link}>
       <span
         className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', look.className)}
         data-kind={look.kind}
@@ -118,6 +120,7 @@ export const LinkRow = forwardRef<HTMLLIElement, LinkRowProps>(function LinkRow(
       >
         {look.tile}
       </span>
+      </LinkThumbnailButton>
 
       <div className="min-w-0 flex-1">
         <div className="flex min-w-0 items-center gap-2">

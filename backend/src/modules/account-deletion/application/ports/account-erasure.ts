@@ -7,6 +7,8 @@ export interface ErasedAccount {
   backgroundImage: string | null;
   /** The search and share preview's image (issue 26). */
   shareImage: string | null;
+  /** The thumbnails of the links removed with the account. */
+  linkThumbnails: string[];
 }
 
 export interface Erasure {
