@@ -1,5 +1,6 @@
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { InMemoryAnalyticsStore } from '../../analytics/testing/in-memory-analytics.store.js';
+import { InMemoryObjectStorage } from '../../media/testing/in-memory-object-storage.js';
 import { Link } from '../domain/link.js';
 import { InMemoryLinkRepository } from '../testing/in-memory-link.repository.js';
 import { ChangeLinkUseCase } from './change-link.use-case.js';
@@ -83,7 +84,7 @@ describe('Editing a link keeps its clicks', () => {
     }
     const list = new ListLinksUseCase(links, analytics);
 
-    await new ChangeLinkUseCase(links, clock).update(owner, link.id, { title: 'My shop', url: 'https://maya.store' });
+    await new ChangeLinkUseCase(links, clock, new InMemoryObjectStorage()).update(owner, link.id, { title: 'My shop', url: 'https://maya.store' });
 
     expect((await list.forOwner(ALICE)).map(({ link: l, clicks }) => [l.id, l.title, l.url, clicks])).toEqual([
       [link.id, 'My shop', 'https://maya.store', 3],
