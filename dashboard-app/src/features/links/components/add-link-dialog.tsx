@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type RefObject } from 'react';
-import { CreateLinkRequest, LINK_BLOCK_KINDS, withDefaultScheme, type LinkBlockKind } from '@linkbio/shared-contracts';
+import { CreateLinkRequest, LINK_BLOCK_KINDS, type LinkBlockKind } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,8 +9,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { UpgradeNotice } from '@/components/upgrade-notice';
 import { ApiError, messageOf } from '@/lib/api-client';
@@ -24,6 +22,7 @@ import {
   scheduleErrorsOf,
 } from '../schedule';
 import { BLOCK_FIELDS } from './block-fields';
+import { BlockInputs } from './block-inputs';
 import { NO_SCHEDULE_INPUTS, ScheduleFields, type ScheduleErrors } from './schedule-fields';
 
 interface AddLinkDialogProps {
@@ -158,32 +157,14 @@ export function AddLinkDialog({ open, onOpenChange, onChanged, isPremium = false
             </div>
             <p className="text-xs text-muted-foreground">{fields.hint}</p>
           </fieldset>
-          <Field label={fields.titleLabel} error={errors.title}>
-            <Input
-              name="title"
-              placeholder={fields.titlePlaceholder}
-              autoComplete="off"
-              value={values.title}
-              onChange={(event) => setValues((current) => ({ ...current, title: event.target.value }))}
-              readOnly={saving}
-            />
-          </Field>
-{fields.url ? (
-          <Field label={fields.url.label} error={errors.url}>
-            <Input
-              name="url"
-              type="url"
-              inputMode="url"
-              autoComplete="url"
-              autoCapitalize="none"
-              spellCheck={false}
-              placeholder={fields.url.placeholder}
-              value={values.url}
-              onChange={(event) => setValues((current) => ({ ...current, url: withDefaultScheme(event.target.value) }))}
-              readOnly={saving}
-            />
-          </Field>
-          ) : null}
+          <BlockInputs
+            fields={fields}
+            values={values}
+            setValues={setValues}
+            errors={errors}
+            saving={saving}
+            titlePlaceholder={fields.titlePlaceholder}
+          />
 
           <ScheduleFields
             values={schedule}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type RefObject } from 'react';
-import { UpdateLinkRequest, withDefaultScheme, type LinkView } from '@linkbio/shared-contracts';
+import { UpdateLinkRequest, type LinkView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -9,13 +9,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { messageOf } from '@/lib/api-client';
 import { validateWith, type FieldErrors } from '@/lib/validate';
 import { useEditLink } from '../api/update-link';
 import { BLOCK_FIELDS } from './block-fields';
+import { BlockInputs } from './block-inputs';
 
 interface EditLinkDialogProps {
   link: LinkView;
@@ -79,31 +78,14 @@ export function EditLinkDialog({ link, open, onOpenChange, onChanged, returnFocu
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           {/* Editing, an embed's title is kept (its service's name when it was left blank), so it is required. */}
-          <Field label={link.kind === 'embed' ? 'Title' : fields.titleLabel} error={errors.title}>
-            <Input
-              name="title"
-              autoComplete="off"
-              value={values.title}
-              onChange={(event) => setValues((current) => ({ ...current, title: event.target.value }))}
-              readOnly={saving}
-            />
-          </Field>
-          {fields.url ? (
-            <Field label={fields.url.label} error={errors.url}>
-              <Input
-                name="url"
-                type="url"
-                inputMode="url"
-                autoComplete="url"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder={fields.url.placeholder}
-                value={values.url}
-                onChange={(event) => setValues((current) => ({ ...current, url: withDefaultScheme(event.target.value) }))}
-                readOnly={saving}
-              />
-            </Field>
-          ) : null}
+          <BlockInputs
+            fields={fields}
+            values={values}
+            setValues={setValues}
+            errors={errors}
+            saving={saving}
+            titleLabel={link.kind === 'embed' ? 'Title' : undefined}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => changeOpen(false)} disabled={saving}>
               Cancel
