@@ -7,13 +7,14 @@ import { UserRepository } from '../../identity/application/ports/user.repository
 import { userNotFound } from '../../identity/domain/identity.errors.js';
 import type { User } from '../../identity/domain/user.js';
 import { SNIFF_BYTES, sniffImageType } from '../domain/image-type.js';
-import { imageKeyOwner, newImageKey, uploadKeyOwner } from '../domain/object-keys.js';
+import { imageKeyOwner, newImageKey } from '../domain/object-keys.js';
 import { ObjectStorage } from './ports/object-storage.js';
 import { UploadGrants } from './ports/upload-grants.js';
+import { checkUnusedUpload, keyOfImageAddress, type ImageLimits } from './upload-checks.js';
 
 export type ImageSlot = 'avatar' | 'background' | 'share';
 
-const LIMITS: Record<ImageSlot, { maxBytes: number; tooLarge: string }> = {
+const LIMITS: Record<ImageSlot, ImageLimits> = {
   avatar: { maxBytes: AVATAR_MAX_BYTES, tooLarge: Messages.avatarTooLarge },
   background: { maxBytes: BACKGROUND_MAX_BYTES, tooLarge: Messages.backgroundTooLarge },
   share: { maxBytes: BACKGROUND_MAX_BYTES, tooLarge: SeoMessages.shareImageTooLarge },
@@ -22,8 +23,7 @@ const LIMITS: Record<ImageSlot, { maxBytes: number; tooLarge: string }> = {
 const currentImage = (user: User, slot: ImageSlot): string | null =>
   slot === 'avatar' ? user.avatar : slot === 'background' ? user.backgroundImage : user.seoImage;
 
-/** How long after its upload URL expires an uploaded image can still be chosen. */
-export const CHOOSE_GRACE_MS = 60 * 60 * 1000;
+export { CHOOSE_GRACE_MS } from './upload-checks.js';
 
 /**
  * Makes an uploaded image the creator's avatar or background: only an object this product stored under the
@@ -42,14 +42,14 @@ export class ChangeImageUseCase {
     private readonly clock: Clock,
   ) {}
 
+  private get uploadParts() {
+    return { storage: this.storage, grants: this.grants, clock: this.clock };
+  }
+
   async execute(userId: Id, slot: ImageSlot, url: string, origin: string): Promise<User> {
     const user = await this.users.findById(userId);
     if (!user) throw userNotFound();
-    // Raw traversal or encoded separators in the path never reach URL parsing (which would resolve ".."). The
-    // query names no key, and a presigned S3 URL's holds encoded slashes (X-Amz-Credential=…%2F…).
-    if (/\.\.|%2e|%2f|%5c|\\/i.test(url.split(/[?#]/, 1)[0]!)) throw invalid(Messages.imageNotFromUs);
-    const key = this.storage.keyFromURL(url, origin);
-    if (key === null) throw invalid(Messages.imageNotFromUs);
+    const key = keyOfImageAddress(this.storage, url, origin);
 
     const current = currentImage(user, slot);
     if (imageKeyOwner(key) !== null) {
@@ -58,19 +58,8 @@ export class ChangeImageUseCase {
       if (current !== this.storage.publicURL(key)) throw invalid(Messages.imageAlreadyUsed);
       return user;
     }
-    const owner = uploadKeyOwner(key);
-    if (owner === null) throw invalid(Messages.imageNotFromUs);
-    if (owner !== user.id.toLowerCase()) throw forbidden(Messages.imageNotYours);
-    const grant = await this.grants.find(key);
-    if (!grant || grant.userId.toLowerCase() !== owner) throw forbidden(Messages.imageNotYours);
-    if (grant.consumedAt) throw invalid(Messages.imageAlreadyUsed);
+    await checkUnusedUpload(this.uploadParts, user.id, key, LIMITS[slot]);
     const now = this.clock.now();
-    if (grant.expiresAt.getTime() + CHOOSE_GRACE_MS < now.getTime()) throw invalid(Messages.uploadLinkExpired);
-
-    const size = await this.storage.size(key);
-    if (size === null || size === 0) throw invalid(Messages.imageMissing);
-    const { maxBytes, tooLarge } = LIMITS[slot];
-    if (size > maxBytes) throw invalid(tooLarge);
     const type = sniffImageType(await this.storage.readStart(key, SNIFF_BYTES));
     if (type === null) throw invalid(Messages.unsupportedImage);
 

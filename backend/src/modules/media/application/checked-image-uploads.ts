@@ -1,14 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Messages } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
-import { forbidden, invalid } from '../../../shared/domain-error.js';
+import { invalid } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
 import { sniffImageType } from '../domain/image-type.js';
-import { uploadKeyOwner } from '../domain/object-keys.js';
-import { CHOOSE_GRACE_MS } from './change-image.use-case.js';
 import { ImageUploads, type PendingImageUpload } from './ports/image-uploads.js';
 import { ObjectStorage } from './ports/object-storage.js';
 import { UploadGrants } from './ports/upload-grants.js';
+import { checkUnusedUpload, keyOfImageAddress, type ImageLimits } from './upload-checks.js';
 
 /**
  * ImageUploads with the checks ChangeImageUseCase makes of an upload (decisions.md, Uploads): the address is
@@ -27,21 +26,13 @@ export class CheckedImageUploads extends ImageUploads {
     super();
   }
 
-  async open(userId: Id, url: string, origin: string, limits: { maxBytes: number; tooLarge: string }): Promise<PendingImageUpload> {
-    // As ChangeImageUseCase: raw traversal or encoded separators in the path never reach URL parsing.
-    if (/\.\.|%2e|%2f|%5c|\\/i.test(url.split(/[?#]/, 1)[0]!)) throw invalid(Messages.imageNotFromUs);
-    const key = this.storage.keyFromURL(url, origin);
-    const owner = key === null ? null : uploadKeyOwner(key);
-    if (key === null || owner === null) throw invalid(Messages.imageNotFromUs);
-    if (owner !== userId.toLowerCase()) throw forbidden(Messages.imageNotYours);
-    const grant = await this.grants.find(key);
-    if (!grant || grant.userId.toLowerCase() !== owner) throw forbidden(Messages.imageNotYours);
-    if (grant.consumedAt) throw invalid(Messages.imageAlreadyUsed);
-    if (grant.expiresAt.getTime() + CHOOSE_GRACE_MS < this.clock.now().getTime()) throw invalid(Messages.uploadLinkExpired);
+  private get uploadParts() {
+    return { storage: this.storage, grants: this.grants, clock: this.clock };
+  }
 
-    const size = await this.storage.size(key);
-    if (size === null || size === 0) throw invalid(Messages.imageMissing);
-    if (size > limits.maxBytes) throw invalid(limits.tooLarge);
+  async open(userId: Id, url: string, origin: string, limits: ImageLimits): Promise<PendingImageUpload> {
+    const key = keyOfImageAddress(this.storage, url, origin);
+    await checkUnusedUpload(this.uploadParts, userId, key, limits);
     const bytes = Buffer.from(await this.storage.readStart(key, limits.maxBytes));
     const type = sniffImageType(bytes);
     if (type === null) throw invalid(Messages.unsupportedImage);
