@@ -151,6 +151,8 @@ export interface PreviewLook {
 export interface PreviewLink {
   id: string;
   title: string;
+  /** A header is a section title on the page, not a button; absent: a link. */
+  kind?: 'link' | 'header' | 'embed';
 }
 
 /** How many of the page's links the preview draws; the rest are counted. */
@@ -195,16 +197,26 @@ export function LookPreview({ look, displayName, avatar, links }: LookPreviewPro
         <Avatar src={avatar} name={displayName} className="size-9 text-sm" />
         <span className={cn('max-w-full truncate text-sm font-bold', textColor)}>{displayName}</span>
         {shown.length > 0 ? (
-          shown.map((link) => (
-            <span
-              key={link.id}
-              data-testid="preview-button"
-              className="flex h-10 w-full max-w-64 items-center justify-center truncate px-3 text-sm font-semibold shadow-sm"
-              style={button}
-            >
-              <span className="truncate">{link.title}</span>
-            </span>
-          ))
+          shown.map((link) =>
+            link.kind === 'header' ? (
+              <span
+                key={link.id}
+                data-testid="preview-header"
+                className={cn('max-w-full truncate pt-1 text-xs font-bold', textColor)}
+              >
+                {link.title}
+              </span>
+            ) : (
+              <span
+                key={link.id}
+                data-testid="preview-button"
+                className="flex h-10 w-full max-w-64 items-center justify-center truncate px-3 text-sm font-semibold shadow-sm"
+                style={button}
+              >
+                <span className="truncate">{link.title}</span>
+              </span>
+            ),
+          )
         ) : (
           // No link shows on the page yet: one button in the chosen look, saying where the links will be.
           <span

@@ -247,6 +247,27 @@ describe('ProfileTemplateCard', () => {
     expect(within(preview).queryByText(/My website|My Instagram/)).not.toBeInTheDocument();
   });
 
+  it('draws a header as a section title, not a button, as the page does', async () => {
+    stubApi({});
+    renderDashboard(
+      <Harness
+        initial={aUser({ displayName: 'Maya Chen' })}
+        links={[
+          { id: '1', title: 'Music', kind: 'header' },
+          { id: '2', title: 'Latest single', kind: 'embed' },
+          { id: '3', title: 'Shop', kind: 'link' },
+        ]}
+      />,
+    );
+
+    const preview = screen.getByTestId('look-preview');
+    expect(await within(preview).findByTestId('preview-header')).toHaveTextContent('Music');
+    expect(within(preview).getAllByTestId('preview-button').map((button) => button.textContent)).toEqual([
+      'Latest single',
+      'Shop',
+    ]);
+  });
+
   it('says where the links will show while the page has none', () => {
     stubApi({});
     renderDashboard(<Harness initial={aUser()} links={[]} />);
