@@ -63,6 +63,9 @@ async function startProduct() {
 }
 
 /** A creator such as the free plan allows: five links (one an embed) and a header, a bio, booking on. Returns their page's path. */
+/** A real 1×1 PNG: the server makes each thumbnail of it (an 88 px WebP). */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 async function createCreator(baseUrl) {
   const username = `weight-${Date.now().toString(36)}`;
   let cookie = '';
@@ -75,6 +78,7 @@ async function createCreator(baseUrl) {
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) cookie = setCookie.split(';')[0];
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
   };
   await call('POST', '/api/auth/register', {
     username,
@@ -92,7 +96,15 @@ async function createCreator(baseUrl) {
     ['Instagram', 'https://instagram.com/maya'],
     ['Watch and shop', undefined, 'header'],
   ];
-  for (const [title, url, kind] of links) await call('POST', '/api/links', { kind, title, url, order: 0 });
+  const added = [];
+  for (const [title, url, kind] of links) added.push(await call('POST', '/api/links', { kind, title, url, order: 0 }));
+  // Two links with a thumbnail (issue 26), uploaded as the dashboard does: an upload URL, the bytes, the choice.
+  for (const link of added.filter((block) => block.kind === 'link').slice(0, 2)) {
+    const { uploadURL } = await call('POST', '/api/objects/upload', { contentType: 'image/png', size: PIXEL_PNG.length });
+    const put = await fetch(new URL(uploadURL, baseUrl), { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: PIXEL_PNG });
+    if (!put.ok) throw new Error(`The thumbnail's upload answered ${put.status}`);
+    await call('PUT', `/api/links/${link.id}/thumbnail`, { thumbnailURL: uploadURL });
+  }
   await call('PUT', '/api/users/booking-settings', { enableBooking: true, bookingPrice: '45' });
   // A dozen social icons (issue 26), the most the page shows, with the heaviest marks.
   const socials = ['instagram', 'tiktok', 'youtube', 'x', 'threads', 'linkedin', 'github', 'soundcloud', 'mastodon', 'snapchat', 'whatsapp', 'discord'];

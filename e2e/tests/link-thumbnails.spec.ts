@@ -145,7 +145,8 @@ test.describe('link thumbnails', () => {
         if (what === 'thumbnail') {
           await checkScreens(page, 'upload-refusal', () => expect(dialog.getByTestId('upload-refusal')).toBeVisible());
         }
-        // Another file can be picked straight away, and then it is used.
+        // The refused file leaves the dialog, and another can be picked, and then it is used.
+        await expect(dialog.getByText('1 file selected')).toHaveCount(0);
         await uploadInDialog(page, 'real.png', png(96, 96, [37, 99, 235]));
         await expect(dialog).toBeHidden();
       });

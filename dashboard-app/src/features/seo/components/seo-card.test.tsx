@@ -17,7 +17,7 @@ describe('SeoCard', () => {
     expect(within(search).getByText('Maya Chen | Linkbio')).toBeInTheDocument();
     expect(within(search).getByText('Designer in Lisbon')).toBeInTheDocument();
     expect(screen.getByText('0/70 · empty: your name')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upload image' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload share image' })).toBeInTheDocument();
   });
 
   it('counts and previews as the creator types, then saves', async () => {
@@ -71,6 +71,6 @@ describe('SeoCard', () => {
     await user.click(screen.getByRole('button', { name: 'Remove image' }));
     expect(await screen.findByText('Share image removed')).toBeInTheDocument();
     expect(calls[0]?.body).toEqual({ title: 'T', description: null, image: null });
-    expect(screen.getByRole('button', { name: 'Upload image' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload share image' })).toBeInTheDocument();
   });
 });

@@ -123,7 +123,7 @@ export function SeoCard({ user, onUserChange, className }: SeoCardProps) {
               onPointerEnter={preloadImageUploadDialog}
               onFocus={preloadImageUploadDialog}
             >
-              <ImagePlus aria-hidden="true" /> {seo.image ? 'Change image' : 'Upload image'}
+              <ImagePlus aria-hidden="true" /> {seo.image ? 'Change share image' : 'Upload share image'}
             </Button>
             {seo.image && (
               <Button variant="ghost" disabled={save.isPending} onClick={removeImage}>
