@@ -1,7 +1,8 @@
 // `npm test`: every test. Uses the PostgreSQL and Redis named by DATABASE_URL / REDIS_URL when set;
 // otherwise starts an embedded PostgreSQL and a redis-server of its own (installing redis-server, and
 // Chromium for the browser specs, with apt where missing and allowed). Builds, type-checks and lints, runs
-// each suite, runs the browser specs against the product started as `npm start` starts it, then against the
+// each suite, runs the browser specs against the product started as `npm start` starts it (and `npm run weight`
+// against it: the bio page's bytes, printed), then against the
 // deployed topology (scripts/topology.mjs: nginx, installed likewise, two APIs, two workers), runs the benchmark
 // briefly (`npm run bench -- --quick`, figures printed, none asserted), and prints one closing line with the totals.
 import { spawn } from 'node:child_process';
@@ -92,7 +93,7 @@ async function runBrowserSpecs(env, scratch, report) {
   product.stderr.on('data', keep);
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 90_000);
-    return await runForCode(bin('playwright'), ['test'], {
+    const specs = await runForCode(bin('playwright'), ['test'], {
       cwd: resolve(ROOT, 'e2e'),
       env: {
         ...env,
@@ -105,6 +106,15 @@ async function runBrowserSpecs(env, scratch, report) {
         E2E_OPERATOR_PASSWORD: E2E_OPERATOR.password,
       },
     });
+    // What a phone downloads for a bio page with every kind of block (npm run weight), against the same product:
+    // figures printed, the 20 KB budget said, nothing asserted; the step fails only if the measure cannot be made.
+    log('Measuring the pages\' weight (npm run weight)…');
+    const weighed = await runForCode(process.execPath, [resolve(ROOT, 'scripts/weight.mjs')], {
+      cwd: ROOT,
+      env: { ...env, E2E_BASE_URL: `http://localhost:${port}`, CHROMIUM_PATH: chromium },
+    });
+    if (weighed !== 0) log('weight: FAILED (the pages could not be measured)');
+    return specs !== 0 ? specs : weighed;
   } catch (error) {
     console.error(`[test] the product did not start for the browser specs: ${error.message}\n${output}`);
     return 1;

@@ -258,6 +258,20 @@ test.describe('page blocks in the dashboard', () => {
     await context.close();
   });
 
+  test('a block with a long title truncates in the dashboard instead of widening it at 320 px', async ({ page }) => {
+    const creator = newCreator('bl');
+    await registerWith(page.request, creator);
+    const long = 'Everything I use for my studio, from the camera to the coffee grinder';
+    await post(page.request, { title: long, url: 'https://shop.example.com/a-very-long-address-of-a-studio-shop-page' });
+    await post(page.request, { kind: 'header', title: long });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/dashboard');
+    await expect(page.getByRole('region', { name: 'Your Links' }).getByTestId('link-row')).toHaveCount(2);
+    // The look preview draws the page's blocks too: it must not widen its row either.
+    await expect(page.getByTestId('look-preview')).toContainText(long);
+    await expectNoSidewaysScroll(page);
+  });
+
   test('the add, edit and delete dialogs at 320, 390 and 1280 px: accessible, no sideways scroll', async ({ page }) => {
     // Nine axe-core runs: more than the default minute on a busy machine.
     test.setTimeout(180_000);

@@ -44,9 +44,13 @@ interface DashboardSection {
   render: (dashboard: DashboardContext) => ReactNode;
 }
 
-/** Cards side by side on large screens (ten columns), each keeping its own height beside a taller neighbour. */
+/**
+ * Cards side by side on large screens (ten columns), each keeping its own height beside a taller neighbour. One
+ * column below that, sized to the screen (`grid-cols-1` is minmax(0, 1fr)), so a long title truncates in its card
+ * instead of widening the column past the screen.
+ */
 function CardRow({ children }: { children: ReactNode }) {
-  return <div className="grid gap-6 lg:grid-cols-10 lg:items-start">{children}</div>;
+  return <div className="grid grid-cols-1 gap-6 lg:grid-cols-10 lg:items-start">{children}</div>;
 }
 
 /**

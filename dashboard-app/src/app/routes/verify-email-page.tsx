@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { EmailMessages } from '@linkbio/shared-contracts';
 import { CardPage } from '@/components/layout/card-page';
@@ -47,21 +47,31 @@ export function VerifyEmailPage() {
     if (tokenInAddress) void navigate({ search: '', hash: '' }, { replace: true });
   }, [tokenInAddress, navigate]);
 
+  /**
+   * The account as it is now. The page's first read of it may still be on its way, begun before the link was
+   * used: invalidating alone would keep that read (React Query joins a first fetch still running), and the
+   * dashboard would then show the address as unconfirmed; so it is cancelled first and read anew.
+   */
+  const readAccountAgain = useCallback(async () => {
+    await queryClient.cancelQueries({ queryKey: currentUserKey });
+    await queryClient.invalidateQueries({ queryKey: currentUserKey });
+  }, [queryClient]);
+
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
     confirm.mutateAsync(token).then(
       ({ message }) => {
         setOutcome({ kind: 'confirmed', message: message || EmailMessages.verified });
-        void queryClient.invalidateQueries({ queryKey: currentUserKey });
+        void readAccountAgain();
       },
       (error: unknown) => {
         setOutcome({ kind: 'refused', message: messageOf(error, EmailMessages.tokenInvalid) });
         // Confirmed meanwhile (another tab, the link used before)? The fresh account decides what the page offers.
-        void queryClient.invalidateQueries({ queryKey: currentUserKey });
+        void readAccountAgain();
       },
     );
-  }, [token, confirm, queryClient]);
+  }, [token, confirm, readAccountAgain]);
 
   const signedIn = Boolean(user);
 

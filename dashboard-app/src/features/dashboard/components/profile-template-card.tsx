@@ -210,7 +210,8 @@ export function ProfileTemplateCard({ user, onUserChange, links = [], className 
                 : 'Button colors and shapes of your own are part of Premium.'}
             </PremiumLock>
           )}
-          <div className="grid gap-4 sm:grid-cols-2">
+          {/* grid-cols-1 (minmax(0, 1fr)): the preview's long link title truncates instead of widening the card. */}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <div className="space-y-4">
               <ColorField
                 id="button-color"
