@@ -43,6 +43,23 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 /** No serious or critical axe-core violations on the current screen. */
+/**
+ * The page is no wider than the window (nothing scrolls sideways); on failure, says which elements stick out.
+ * `soft` lets a sweep go on to its next screen and report every one that fails.
+ */
+export async function expectNoSidewaysScroll(page: Page, screen = 'The page', { soft = false } = {}): Promise<void> {
+  const layout = await page.evaluate(() => ({
+    scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
+    innerWidth: window.innerWidth,
+    beyond: [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
+  }));
+  (soft ? expect.soft : expect)(layout.scrollWidth, `${screen} scrolls sideways; wider than the window: ${layout.beyond.join(' | ')}`)
+    .toBeLessThanOrEqual(layout.innerWidth);
+}
+
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

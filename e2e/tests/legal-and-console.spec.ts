@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, newCreator, registerThroughApi, registerWith } from '../support/product';
+import { expectAccessible, expectNoSidewaysScroll, newCreator, registerThroughApi, registerWith } from '../support/product';
 
 /*
  * Issue 26's rough edges, in the browser: /privacy and /terms at a small phone, a phone and a desktop; the
@@ -15,20 +15,6 @@ const SIZES = [
 ] as const;
 const operator = { username: process.env.E2E_OPERATOR_USER ?? '', password: process.env.E2E_OPERATOR_PASSWORD ?? '' };
 
-/** The page is no wider than the window; on failure, says which elements stick out. */
-async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
-  const layout = await page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    const beyond = [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120));
-    return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth, beyond };
-  });
-  expect(layout.scrollWidth, `${screen} scrolls sideways; wider than the window: ${layout.beyond.join(' | ')}`).toBeLessThanOrEqual(
-    layout.innerWidth,
-  );
-}
 
 /**
  * Everything the page says went wrong from now on: console errors and warnings (a Content-Security-Policy

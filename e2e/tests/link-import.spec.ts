@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, newCreator, registerWith } from '../support/product';
+import { expectAccessible, expectNoSidewaysScroll, newCreator, registerWith } from '../support/product';
 
 /*
  * Importing links through the dashboard's dialog: a CSV file, then a browser's bookmarks file (the preview of
@@ -47,13 +47,6 @@ async function openImport(page: Page) {
   return page.getByRole('dialog', { name: 'Import links' });
 }
 
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${where} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 test('a creator imports links from a CSV file, then from a bookmarks file, on the free plan', async ({ page }) => {
   const creator = newCreator('import');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, newCreator, signUp, type Creator } from '../support/product';
+import { expectAccessible, expectNoSidewaysScroll, newCreator, signUp, type Creator } from '../support/product';
 import { png, uploadInDialog } from '../support/uploads';
 
 /*
@@ -17,13 +17,6 @@ const SIZES = [
 const REFUSAL = 'Only JPEG, PNG, WebP and GIF images can be used (SVG and other files are refused)';
 const NOTES = Buffer.from('Shopping list: milk, eggs, bread.\nNot a picture at all.\n');
 
-async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
-  const layout = await page.evaluate(() => ({
-    scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect.soft(layout.scrollWidth, `${screen} scrolls sideways`).toBeLessThanOrEqual(layout.innerWidth);
-}
 
 /** Each size: no sideways scroll, nothing serious for axe, and a screenshot kept as an artifact. */
 async function checkScreens(page: Page, name: string, ready: () => Promise<unknown>) {
@@ -31,7 +24,7 @@ async function checkScreens(page: Page, name: string, ready: () => Promise<unkno
     await test.step(`${name} at ${size.width} px`, async () => {
       await page.setViewportSize(size);
       await ready();
-      await expectNoSidewaysScroll(page, `${name} at ${size.width} px`);
+      await expectNoSidewaysScroll(page, `${name} at ${size.width} px`, { soft: true });
       await expectAccessible(page);
       await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`), fullPage: true });
     });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test';
-import { expectAccessible, newCreator, registerWith, screenshots, type Creator } from '../support/product';
+import { expectAccessible, expectNoSidewaysScroll, newCreator, registerWith, screenshots, type Creator } from '../support/product';
 
 /*
  * The page's blocks as a visitor and a creator meet them: a header (a section title), a link and a YouTube embed
@@ -61,18 +61,6 @@ async function recordRequests(page: Page) {
   return { outside: () => requests.filter((url) => !url.startsWith(`${ORIGIN}/`) && !url.startsWith('data:')) };
 }
 
-/** The page is no wider than the window; on failure, says which elements stick out. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth, beyond } = await page.evaluate(() => ({
-    scrollWidth: (document.scrollingElement ?? document.documentElement).scrollWidth,
-    innerWidth: window.innerWidth,
-    beyond: [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
-  }));
-  expect(scrollWidth, `wider than the window: ${beyond.join(' | ')}`).toBeLessThanOrEqual(innerWidth);
-}
 
 test.describe('page blocks on the bio page', () => {
   let blocks: Blocks;
