@@ -122,3 +122,44 @@ export async function signIn(page: Page, creator: Creator, password = creator.pa
   await submitSignIn(page, creator, password);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** How a seller takes sessions at set times: the fields of PUT /api/users/availability that differ by spec. */
+export interface SetTimes {
+  price: string;
+  timeZone: string;
+  sessionMinutes: number;
+  bufferMinutes: number;
+  /** Open every day of the week from `start` to `end` (HH:MM, in `timeZone`). */
+  start: string;
+  end: string;
+}
+
+/**
+ * A creator, signed up through the API, taking paid bookings at set times (no notice, 30 days ahead, cancellable
+ * up to 24 hours before); `api` is their signed-in client, for the caller to dispose of.
+ */
+export async function sellerTakingBookings(
+  baseUrl: string,
+  prefix: string,
+  times: SetTimes,
+): Promise<{ seller: Creator; api: APIRequestContext }> {
+  const seller = newCreator(prefix);
+  const api = await playwrightRequest.newContext({ baseURL: baseUrl });
+  await registerWith(api, seller);
+  const settings = await api.put('/api/users/booking-settings', { data: { enableBooking: true, bookingPrice: times.price } });
+  expect(settings.status(), await settings.text()).toBe(200);
+  const availability = await api.put('/api/users/availability', {
+    data: {
+      timeZone: times.timeZone,
+      sessionMinutes: times.sessionMinutes,
+      bufferMinutes: times.bufferMinutes,
+      minNoticeHours: 0,
+      horizonDays: 30,
+      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: times.start, end: times.end })),
+      datesOff: [],
+      cancellationHours: 24,
+    },
+  });
+  expect(availability.status(), await availability.text()).toBe(200);
+  return { seller, api };
+}

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { waitForEmailMatch } from '../support/mailbox';
-import { expectAccessible, newCreator, registerWith, screenshots, type Creator } from '../support/product';
+import { expectAccessible, screenshots, sellerTakingBookings, type Creator } from '../support/product';
 
 /*
  * The visitor's private manage link: from the receipt e-mail to /booking/{token} on a 320-pixel phone, the
@@ -16,23 +16,14 @@ let sellerApi: APIRequestContext;
 let manageLink: string;
 
 test.beforeAll(async () => {
-  seller = newCreator('manage');
-  sellerApi = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  await registerWith(sellerApi, seller);
-  expect((await sellerApi.put('/api/users/booking-settings', { data: { enableBooking: true, bookingPrice: '45' } })).status()).toBe(200);
-  const availability = await sellerApi.put('/api/users/availability', {
-    data: {
-      timeZone: 'Europe/Berlin',
-      sessionMinutes: 60,
-      bufferMinutes: 0,
-      minNoticeHours: 0,
-      horizonDays: 30,
-      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '17:00' })),
-      datesOff: [],
-      cancellationHours: 24,
-    },
-  });
-  expect(availability.status(), await availability.text()).toBe(200);
+  ({ seller, api: sellerApi } = await sellerTakingBookings(BASE_URL, 'manage', {
+    price: '45',
+    timeZone: 'Europe/Berlin',
+    sessionMinutes: 60,
+    bufferMinutes: 0,
+    start: '09:00',
+    end: '17:00',
+  }));
 
   const visitor = await playwrightRequest.newContext({ baseURL: BASE_URL });
   const from = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);

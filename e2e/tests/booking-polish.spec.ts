@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, newCreator, registerWith, screenshots, type Creator } from '../support/product';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectAccessible, screenshots, sellerTakingBookings, type Creator } from '../support/product';
 
 /*
  * The booking page's times follow the visitor's locale through Intl: a German browser reads them on the 24-hour
@@ -15,25 +15,15 @@ let seller: Creator;
 let sellerApi: APIRequestContext;
 
 test.beforeAll(async () => {
-  seller = newCreator('polish');
-  sellerApi = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  await registerWith(sellerApi, seller);
-  const settings = await sellerApi.put('/api/users/booking-settings', { data: { enableBooking: true, bookingPrice: '40' } });
-  expect(settings.status(), await settings.text()).toBe(200);
-  const availability = await sellerApi.put('/api/users/availability', {
-    data: {
-      timeZone: CREATOR_ZONE,
-      sessionMinutes: 45,
-      bufferMinutes: 15,
-      minNoticeHours: 0,
-      horizonDays: 30,
-      // Evenings in Berlin (19:00 to 23:00), afternoons in New York: past noon in both.
-      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '19:00', end: '23:00' })),
-      datesOff: [],
-      cancellationHours: 24,
-    },
-  });
-  expect(availability.status(), await availability.text()).toBe(200);
+  // Evenings in Berlin (19:00 to 23:00), afternoons in New York: past noon in both.
+  ({ seller, api: sellerApi } = await sellerTakingBookings(BASE_URL, 'polish', {
+    price: '40',
+    timeZone: CREATOR_ZONE,
+    sessionMinutes: 45,
+    bufferMinutes: 15,
+    start: '19:00',
+    end: '23:00',
+  }));
 });
 
 test.afterAll(async () => {

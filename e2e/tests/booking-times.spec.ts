@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible, newCreator, registerWith, screenshots, type Creator } from '../support/product';
+import { expectAccessible, screenshots, sellerTakingBookings, type Creator } from '../support/product';
 
 /*
  * The booking page's first step when the creator takes sessions at set times: a week of open times, shown in
@@ -18,26 +18,14 @@ let seller: Creator;
 let sellerApi: APIRequestContext;
 
 test.beforeAll(async () => {
-  seller = newCreator('times');
-  sellerApi = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  await registerWith(sellerApi, seller);
-  const settings = await sellerApi.put('/api/users/booking-settings', {
-    data: { enableBooking: true, bookingPrice: '45' },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
-  const availability = await sellerApi.put('/api/users/availability', {
-    data: {
-      timeZone: CREATOR_ZONE,
-      sessionMinutes: 45,
-      bufferMinutes: 15,
-      minNoticeHours: 0,
-      horizonDays: 30,
-      weekly: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '17:00' })),
-      datesOff: [],
-      cancellationHours: 24,
-    },
-  });
-  expect(availability.status(), await availability.text()).toBe(200);
+  ({ seller, api: sellerApi } = await sellerTakingBookings(BASE_URL, 'times', {
+    price: '45',
+    timeZone: CREATOR_ZONE,
+    sessionMinutes: 45,
+    bufferMinutes: 15,
+    start: '09:00',
+    end: '17:00',
+  }));
 });
 
 test.afterAll(async () => {
