@@ -13,6 +13,7 @@ import { LinksModule } from './modules/links/links.module.js';
 import { LinkImportModule } from './modules/link-import/link-import.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
+import { ProductsModule } from './modules/products/products.module.js';
 import { PublicPagesModule } from './modules/public-pages/public-pages.module.js';
 import { QrCodesModule } from './modules/qr-codes/qr-codes.module.js';
 import { SchedulingModule } from './modules/scheduling/scheduling.module.js';
@@ -43,6 +44,7 @@ export class AppModule {
         DataExportModule,
         AccountDeletionModule,
         LinkImportModule,
+        ProductsModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

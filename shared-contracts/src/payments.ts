@@ -131,22 +131,29 @@ export class LocalCardConfirmRequest extends LocalCardFields {
   clientSecret!: string;
 }
 
-/** The fee lines of a booking, in integer cents (decisions.md, Money). */
-export interface BookingAmounts {
-  /** Session price: what the creator earns ("Service Fee"). */
+/**
+ * The fee lines of a sale — a booking, a product or a tip — in integer cents (decisions.md, Money): the one fee
+ * rule, so a change of policy is one edit.
+ */
+export interface SaleAmounts {
+  /** The price: what the creator earns ("Service Fee" for a session). */
   userAmount: number;
-  /** round_half_up(price × 20 / 100) ("Platform Fee (20%)"). */
+  /** round_half_up(price × 20 / 100) ("Platform Fee (20%)"), on top of the price. */
   platformFee: number;
   /** userAmount + platformFee: what the customer pays ("Total"). */
   amount: number;
 }
 
-/** Exact integer arithmetic: 20% of the price, halves rounded up. */
-export function bookingAmounts(priceCents: number): BookingAmounts {
+/** Exact integer arithmetic: 20% of the price on top, halves rounded up. Every sale's amounts come from here. */
+export function saleAmounts(priceCents: number): SaleAmounts {
   if (!Number.isSafeInteger(priceCents) || priceCents < 0) throw new RangeError('price must be a whole number of cents');
   const platformFee = Math.floor((priceCents * PLATFORM_FEE_PERCENT + 50) / 100);
   return { userAmount: priceCents, platformFee, amount: priceCents + platformFee };
 }
+
+/** A booking's fee lines: the sale rule, as for every sale. */
+export type BookingAmounts = SaleAmounts;
+export const bookingAmounts = saleAmounts;
 
 export interface BookingCreatedResponse extends BookingAmounts {
   clientSecret: string;
