@@ -18,7 +18,7 @@ export interface ToastSkin {
   closeIcon?: ReactNode;
 }
 
-const PUBLIC_TOAST_SKIN: ToastSkin = {
+export const PUBLIC_TOAST_SKIN: ToastSkin = {
   column: 'toasts',
   columnTop: 'toasts toasts-top',
   toast: 'toast',
