@@ -65,7 +65,7 @@ describe('CheckoutToast', () => {
     vi.useFakeTimers();
     const later = vi.fn();
     rerender(<CheckoutToast toast={{ title: 'Again', message: 'x' }} onClose={later} />);
-    act(() => vi.advanceTimersByTime(5000));
+    void act(() => vi.advanceTimersByTime(5000));
     expect(later).toHaveBeenCalledTimes(1);
     rerender(<CheckoutToast toast={null} onClose={later} />);
     expect(screen.queryByRole('alert')).toBeNull();
