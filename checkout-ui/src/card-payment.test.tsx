@@ -10,7 +10,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const props = { clientSecret: 'pi_1_secret_2', submitLabel: 'Pay $12.00', returnPath: '/x', onPaid: vi.fn(), onFailed: vi.fn() };
+const props = {
+  clientSecret: 'pi_1_secret_2',
+  submitLabel: 'Pay $12.00',
+  returnPath: '/x',
+  onPaid: vi.fn(),
+  onFailed: vi.fn(),
+};
 
 describe('CardPayment', () => {
   it('shows the loading state with its button disabled, then the local card form', async () => {
@@ -39,13 +45,20 @@ describe('CardPayment', () => {
   });
 
   it('refuses Stripe without a publishable key', async () => {
-    render(<CardPayment {...props} loadConfig={() => Promise.resolve({ paymentProvider: 'stripe', stripePublishableKey: null })} />);
+    render(
+      <CardPayment
+        {...props}
+        loadConfig={() => Promise.resolve({ paymentProvider: 'stripe', stripePublishableKey: null })}
+      />,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent("Card payment couldn't start.");
   });
 
   it('asks GET /api/config by default', async () => {
     const fetchMock = vi.fn(() =>
-      Promise.resolve(new Response(JSON.stringify({ paymentProvider: 'local', stripePublishableKey: null }), { status: 200 })),
+      Promise.resolve(
+        new Response(JSON.stringify({ paymentProvider: 'local', stripePublishableKey: null }), { status: 200 }),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
     render(<CardPayment {...props} />);
@@ -57,7 +70,9 @@ describe('CardPayment', () => {
 describe('CheckoutToast', () => {
   it('shows the title and message, closes on its button and by itself after five seconds', async () => {
     const onClose = vi.fn();
-    const { rerender } = render(<CheckoutToast toast={{ title: 'Payment Failed', message: 'Declined.' }} onClose={onClose} />);
+    const { rerender } = render(
+      <CheckoutToast toast={{ title: 'Payment Failed', message: 'Declined.' }} onClose={onClose} />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Payment FailedDeclined.');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);

@@ -38,7 +38,8 @@ export function CardPayment({ loadConfig = fetchPaymentConfig, ...props }: CardP
     };
   }, [attempt]);
 
-  if (config.state === 'loading') return <CardFormLoading submitLabel={props.submitLabel} skin={skin} texts={props.texts} />;
+  if (config.state === 'loading')
+    return <CardFormLoading submitLabel={props.submitLabel} skin={skin} texts={props.texts} />;
   const { paymentProvider, stripePublishableKey } =
     config.state === 'ready' ? config.config : { paymentProvider: null, stripePublishableKey: null };
   if (paymentProvider === 'local') return <LocalCardForm {...props} />;

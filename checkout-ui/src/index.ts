@@ -6,3 +6,4 @@ export { confirmLocalCard, fetchPaymentConfig, messageOf, PaymentError, type Pay
 export type { PaymentFormProps } from './payment-form-props.js';
 export { CHECKOUT_TEXTS, PUBLIC_SKIN, type CheckoutSkin, type CheckoutTexts } from './skin.js';
 export { useToastEdge, workingElement } from './toast-placement.js';
+export { TextField, type TextFieldProps } from './text-field.js';

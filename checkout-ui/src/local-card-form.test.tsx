@@ -151,16 +151,21 @@ describe('LocalCardForm', () => {
   });
 
   it('says so on a network failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     const { user, fields, submit, onFailed } = renderForm();
     await user.type(fields.number, '4242424242424242');
     await user.type(fields.expiry, '1230');
     await user.type(fields.cvc, '123');
     await submit();
-    expect(onFailed).toHaveBeenCalledWith("We couldn't reach the payment service. Check your connection and try again.");
+    expect(onFailed).toHaveBeenCalledWith(
+      "We couldn't reach the payment service. Check your connection and try again.",
+    );
   });
 
-  it('sends the checked card to submitCard instead, when given (the dashboard\'s card change)', async () => {
+  it("sends the checked card to submitCard instead, when given (the dashboard's card change)", async () => {
     const fetchMock = stubConfirm({ status: 200, body: { status: 'succeeded' } });
     const submitCard = vi.fn(() => Promise.resolve());
     const { user, fields, submit, onPaid } = renderForm({ submitCard });
@@ -176,7 +181,13 @@ describe('LocalCardForm', () => {
 
 describe('skins', () => {
   it("wears the app's classes and icons, and its texts", async () => {
-    const skin = { ...PUBLIC_SKIN, form: 'dash-form', input: 'dash-input', submit: 'dash-button', pendingIndicator: <i data-testid="spin" /> };
+    const skin = {
+      ...PUBLIC_SKIN,
+      form: 'dash-form',
+      input: 'dash-input',
+      submit: 'dash-button',
+      pendingIndicator: <i data-testid="spin" />,
+    };
     let resolve: () => void = () => {};
     const submitCard = vi.fn(() => new Promise<void>((done) => (resolve = done)));
     const { user, fields, submit } = renderForm({ skin, texts: { processing: 'Processing...' }, submitCard });

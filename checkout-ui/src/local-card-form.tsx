@@ -7,7 +7,7 @@ import {
   type CardDetails,
   type CardErrors,
 } from '@linkbio/shared-contracts';
-import { CardField } from './card-field.js';
+import { TextField } from './text-field.js';
 import { confirmLocalCard } from './payment-api.js';
 import type { PaymentFormProps } from './payment-form-props.js';
 import { CHECKOUT_TEXTS, PUBLIC_SKIN } from './skin.js';
@@ -67,52 +67,57 @@ export function LocalCardForm({
         {skin.hintIcon}
         <span>{texts.testCardHint}</span>
       </p>
-      <CardField
+      <TextField
         id="cardNumber"
+        inputMode="numeric"
+        required
         label={texts.cardNumber}
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         value={card.cardNumber}
         error={errors.cardNumber}
         onChange={change('cardNumber', formatCardNumber)}
-        inputRef={(input) => (inputs.current.cardNumber = input)}
+        inputRef={(input) => void (inputs.current.cardNumber = input)}
         maxLength={23}
         describedBy="card-hint"
         skin={skin}
       />
       <div className={skin.fieldRow}>
-        <CardField
+        <TextField
           id="cardExpiry"
+          inputMode="numeric"
+          required
           label={texts.cardExpiry}
           autoComplete="cc-exp"
           placeholder="MM/YY"
           value={card.expiry}
           error={errors.expiry}
           onChange={change('expiry', formatExpiry)}
-          inputRef={(input) => (inputs.current.expiry = input)}
+          inputRef={(input) => void (inputs.current.expiry = input)}
           maxLength={5}
           skin={skin}
         />
-        <CardField
+        <TextField
           id="cardCvc"
+          inputMode="numeric"
+          required
           label={texts.cardCvc}
           autoComplete="cc-csc"
           placeholder="123"
           value={card.cvc}
           error={errors.cvc}
           onChange={change('cvc', formatCvc)}
-          inputRef={(input) => (inputs.current.cvc = input)}
+          inputRef={(input) => void (inputs.current.cvc = input)}
           maxLength={4}
           skin={skin}
         />
       </div>
-      <CardField
+      <TextField
         id="cardName"
         label={texts.cardName}
         autoComplete="cc-name"
         value={card.name}
         onChange={change('name', (value) => value.slice(0, 100))}
-        numeric={false}
         skin={skin}
       />
       <button className={skin.submit} type="submit" disabled={pending} aria-busy={pending || undefined}>

@@ -15,6 +15,7 @@ export interface CheckoutSkin {
   label: string;
   input: string;
   fieldError: string;
+  fieldHint?: string;
   fieldRow: string;
   /** The pay button, the icon before its label, and what shows in it while the payment runs. */
   submit: string;
@@ -75,6 +76,7 @@ export const PUBLIC_SKIN: CheckoutSkin = {
   label: '',
   input: '',
   fieldError: 'field-error',
+  fieldHint: 'field-hint',
   fieldRow: 'field-row',
   submit: 'btn-primary btn-wide',
   notice: 'notice notice-now',

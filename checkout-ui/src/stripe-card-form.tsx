@@ -56,7 +56,15 @@ export default function StripeCardForm(props: PaymentFormProps & { publishableKe
   );
 }
 
-function ElementsForm({ clientSecret, submitLabel, returnPath, onPaid, onFailed, skin = PUBLIC_SKIN, texts: overrides }: PaymentFormProps) {
+function ElementsForm({
+  clientSecret,
+  submitLabel,
+  returnPath,
+  onPaid,
+  onFailed,
+  skin = PUBLIC_SKIN,
+  texts: overrides,
+}: PaymentFormProps) {
   const texts = { ...CHECKOUT_TEXTS, ...overrides };
   const stripeJs = useStripe();
   const elements = useElements();

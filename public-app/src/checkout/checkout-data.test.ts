@@ -10,7 +10,14 @@ const rootWith = (json: string) => {
 describe('readCheckoutData', () => {
   it("reads the product page's data", () => {
     const root = rootWith(
-      JSON.stringify({ kind: 'product', username: 'maya', productId: 'p1', title: 'Guide', priceCents: null, minPriceCents: 500 }),
+      JSON.stringify({
+        kind: 'product',
+        username: 'maya',
+        productId: 'p1',
+        title: 'Guide',
+        priceCents: null,
+        minPriceCents: 500,
+      }),
     );
     expect(readCheckoutData(root, 'product')).toEqual({
       kind: 'product',
@@ -27,7 +34,17 @@ describe('readCheckoutData', () => {
     expect(readCheckoutData(rootWith('{"kind":"tip","username":"maya"}'), 'product')).toBeNull();
     expect(readCheckoutData(rootWith('{"kind":"product","username":"maya"}'), 'product')).toBeNull();
     expect(
-      readCheckoutData(rootWith('{"kind":"tip","username":"maya","presets":[300,"x",2.5,-1,500],"amountCents":"9"}'), 'tip'),
-    ).toEqual({ kind: 'tip', username: 'maya', displayName: '', presets: [300, 500], amountCents: null, message: null });
+      readCheckoutData(
+        rootWith('{"kind":"tip","username":"maya","presets":[300,"x",2.5,-1,500],"amountCents":"9"}'),
+        'tip',
+      ),
+    ).toEqual({
+      kind: 'tip',
+      username: 'maya',
+      displayName: '',
+      presets: [300, 500],
+      amountCents: null,
+      message: null,
+    });
   });
 });

@@ -26,14 +26,18 @@ export interface TipCheckoutData {
   message: string | null;
 }
 
-const isCents = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isCents = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const centsOrNull = (value: unknown): number | null => (isCents(value) ? value : null);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The root's data-checkout, read defensively: null when it is not a checkout of this kind. */
 export function readCheckoutData(root: HTMLElement, kind: 'product'): ProductCheckoutData | null;
 export function readCheckoutData(root: HTMLElement, kind: 'tip'): TipCheckoutData | null;
-export function readCheckoutData(root: HTMLElement, kind: 'product' | 'tip'): ProductCheckoutData | TipCheckoutData | null {
+export function readCheckoutData(
+  root: HTMLElement,
+  kind: 'product' | 'tip',
+): ProductCheckoutData | TipCheckoutData | null {
   let data: Record<string, unknown>;
   try {
     data = JSON.parse(root.dataset.checkout ?? '') as Record<string, unknown>;

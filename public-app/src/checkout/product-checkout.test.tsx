@@ -9,7 +9,14 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ORDER = 'POST /api/users/maya/products/prod-1/order';
 const COUPON = 'POST /api/users/maya/coupons/check';
-const fixed: ProductCheckoutData = { kind: 'product', username: 'maya', productId: 'prod-1', title: 'Preset pack', priceCents: 1000, minPriceCents: null };
+const fixed: ProductCheckoutData = {
+  kind: 'product',
+  username: 'maya',
+  productId: 'prod-1',
+  title: 'Preset pack',
+  priceCents: 1000,
+  minPriceCents: null,
+};
 const payWhatYouWant: ProductCheckoutData = { ...fixed, priceCents: null, minPriceCents: 500 };
 const quote = (amounts: { amount: number; userAmount: number; platformFee: number; discountCents?: number }) => ({
   status: 201,
@@ -34,7 +41,11 @@ async function payWithTestCard(user: ReturnType<typeof userEvent.setup>) {
 
 describe('ProductCheckout', () => {
   it('shows the fee lines of the price before paying, orders, takes the card and says to check the e-mail', async () => {
-    const api = stubApi({ [ORDER]: quote({ amount: 1200, userAmount: 1000, platformFee: 200 }), 'GET /api/config': LOCAL_CONFIG, 'POST /api/payments/local/confirm': CHARGED });
+    const api = stubApi({
+      [ORDER]: quote({ amount: 1200, userAmount: 1000, platformFee: 200 }),
+      'GET /api/config': LOCAL_CONFIG,
+      'POST /api/payments/local/confirm': CHARGED,
+    });
     const user = userEvent.setup();
     render(<ProductCheckout {...fixed} />);
     expect(line('Price')).toBe('$10.00');
@@ -45,7 +56,9 @@ describe('ProductCheckout', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
 
     expect(await screen.findByRole('heading', { name: 'Payment Details' })).toHaveFocus();
-    expect(api.bodiesOf(ORDER)).toEqual([{ customerName: 'Sam Rivera', customerEmail: 'sam@example.com', joinList: true }]);
+    expect(api.bodiesOf(ORDER)).toEqual([
+      { customerName: 'Sam Rivera', customerEmail: 'sam@example.com', joinList: true },
+    ]);
     await payWithTestCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay $12.00' }));
     expect(await screen.findByText('Payment received. Check your e-mail for your download link.')).toBeInTheDocument();
@@ -67,7 +80,10 @@ describe('ProductCheckout', () => {
   });
 
   it('takes a pay-what-you-want amount in dollars, at least the minimum, and sends it in cents', async () => {
-    const api = stubApi({ [ORDER]: quote({ amount: 900, userAmount: 750, platformFee: 150 }), 'GET /api/config': LOCAL_CONFIG });
+    const api = stubApi({
+      [ORDER]: quote({ amount: 900, userAmount: 750, platformFee: 150 }),
+      'GET /api/config': LOCAL_CONFIG,
+    });
     const user = userEvent.setup();
     render(<ProductCheckout {...payWhatYouWant} />);
     const amount = screen.getByLabelText('Amount ($)');
@@ -92,7 +108,18 @@ describe('ProductCheckout', () => {
 
   it('applies a coupon the server checks, shows its discount, and sends its code with the order', async () => {
     const api = stubApi({
-      [COUPON]: { status: 200, body: { code: 'HALF', priceBeforeCents: 1000, priceAfterCents: 500, discountCents: 500, amount: 600, userAmount: 500, platformFee: 100 } },
+      [COUPON]: {
+        status: 200,
+        body: {
+          code: 'HALF',
+          priceBeforeCents: 1000,
+          priceAfterCents: 500,
+          discountCents: 500,
+          amount: 600,
+          userAmount: 500,
+          platformFee: 100,
+        },
+      },
       [ORDER]: quote({ amount: 600, userAmount: 500, platformFee: 100, discountCents: 500 }),
       'GET /api/config': LOCAL_CONFIG,
     });
@@ -133,7 +160,10 @@ describe('ProductCheckout', () => {
     stubApi({
       [ORDER]: quote({ amount: 1200, userAmount: 1000, platformFee: 200 }),
       'GET /api/config': LOCAL_CONFIG,
-      'POST /api/payments/local/confirm': { status: 402, body: { statusCode: 402, message: 'Your card was declined.' } },
+      'POST /api/payments/local/confirm': {
+        status: 402,
+        body: { statusCode: 402, message: 'Your card was declined.' },
+      },
     });
     const user = userEvent.setup();
     render(<ProductCheckout {...fixed} />);

@@ -1,11 +1,10 @@
 import { formatCents, parseDollarsToCents, saleAmounts } from '@linkbio/shared-contracts';
 import { useRef, useState } from 'react';
-import { CardStep, PaidStep } from './card-step';
 import type { ProductCheckoutData } from './checkout-data';
-import { PublicToast } from './checkout-skin';
 import { FeeLines } from './fee-lines';
 import { checkCoupon, orderProduct, type CouponQuote } from './sale-api';
 import { JoinListBox, TextField } from './sale-fields';
+import { SaleSteps } from './sale-steps';
 import { SaleTexts } from './sale-texts';
 import { useSaleCheckout } from './use-sale-checkout';
 import { amountError, EMAIL } from './validate-sale';
@@ -81,72 +80,87 @@ export function ProductCheckout({ username, productId, priceCents, minPriceCents
 
   const shown = coupon ?? { ...saleAmounts(basePrice), discountCents: 0 };
   return (
-    <div className="checkout">
-      {checkout.step === 'paid' ? (
-        <PaidStep message={SaleTexts.productPaid} headingRef={checkout.heading} />
-      ) : checkout.step === 'card' && checkout.quote ? (
-        <CardStep
-          quote={checkout.quote}
-          priceLabel={SaleTexts.price}
-          headingRef={checkout.heading}
-          onPaid={checkout.paid}
-          onFailed={(message) => checkout.showError(SaleTexts.paymentFailed, message)}
-          onEdit={checkout.edit}
+    <SaleSteps
+      checkout={checkout}
+      title={SaleTexts.continueToPayment}
+      priceLabel={SaleTexts.price}
+      paidMessage={SaleTexts.productPaid}
+      onSubmit={submit}
+    >
+      <TextField
+        id="customerName"
+        label={SaleTexts.yourName}
+        autoComplete="name"
+        value={name}
+        onChange={setName}
+        error={errors.customerName}
+        required
+        inputRef={(input) => void (inputs.current.customerName = input)}
+      />
+      <TextField
+        id="customerEmail"
+        label={SaleTexts.emailAddress}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        value={email}
+        onChange={setEmail}
+        error={errors.customerEmail}
+        required
+        inputRef={(input) => void (inputs.current.customerEmail = input)}
+      />
+      {payWhatYouWant && (
+        <TextField
+          id="amount"
+          label={SaleTexts.amount}
+          inputMode="decimal"
+          value={amount}
+          maxLength={12}
+          onChange={(value) => {
+            setAmount(value);
+            setCoupon(null);
+          }}
+          hint={SaleTexts.amountHint(formatCents(minimum))}
+          error={errors.amount}
+          required
+          inputRef={(input) => void (inputs.current.amount = input)}
         />
-      ) : (
-        <section className="panel" aria-labelledby="step-details">
-          <h2 id="step-details" ref={checkout.heading} tabIndex={-1}>
-            {SaleTexts.continueToPayment}
-          </h2>
-          <form
-            className="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <TextField id="customerName" label={SaleTexts.yourName} autoComplete="name" value={name} onChange={setName}
-              error={errors.customerName} required inputRef={(input) => void (inputs.current.customerName = input)} />
-            <TextField id="customerEmail" label={SaleTexts.emailAddress} type="email" autoComplete="email" maxLength={254}
-              value={email} onChange={setEmail} error={errors.customerEmail} required
-              inputRef={(input) => void (inputs.current.customerEmail = input)} />
-            {payWhatYouWant && (
-              <TextField id="amount" label={SaleTexts.amount} inputMode="decimal" value={amount} maxLength={12}
-                onChange={(value) => {
-                  setAmount(value);
-                  setCoupon(null);
-                }}
-                hint={SaleTexts.amountHint(formatCents(minimum))} error={errors.amount} required
-                inputRef={(input) => void (inputs.current.amount = input)} />
-            )}
-            <div className="field-row coupon-row">
-              <TextField id="couponCode" label={SaleTexts.couponCode} autoComplete="off" value={code} maxLength={40}
-                onChange={(value) => {
-                  setCode(value);
-                  setCoupon(null);
-                }} />
-              <button className="btn-secondary" type="button" onClick={() => void applyCoupon()} disabled={checking}
-                aria-busy={checking || undefined}>
-                {SaleTexts.applyCoupon}
-              </button>
-            </div>
-            {coupon && (
-              <p className="notice notice-now" role="status">
-                {SaleTexts.couponApplied(coupon.code, formatCents(coupon.discountCents))}
-              </p>
-            )}
-            <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />
-            <FeeLines priceLabel={SaleTexts.price} userAmount={shown.userAmount} platformFee={shown.platformFee}
-              amount={shown.amount} discountCents={shown.discountCents} />
-            <button className="btn-primary btn-wide" type="submit" disabled={checkout.pending} aria-busy={checkout.pending || undefined}>
-              {checkout.pending && <span className="spinner" aria-hidden="true" />}
-              {SaleTexts.continueToPayment}
-            </button>
-          </form>
-        </section>
       )}
-      <PublicToast toast={checkout.toast} onClose={checkout.closeToast} />
-    </div>
+      <div className="field-row coupon-row">
+        <TextField
+          id="couponCode"
+          label={SaleTexts.couponCode}
+          autoComplete="off"
+          value={code}
+          maxLength={40}
+          onChange={(value) => {
+            setCode(value);
+            setCoupon(null);
+          }}
+        />
+        <button
+          className="btn-secondary"
+          type="button"
+          onClick={() => void applyCoupon()}
+          disabled={checking}
+          aria-busy={checking || undefined}
+        >
+          {SaleTexts.applyCoupon}
+        </button>
+      </div>
+      {coupon && (
+        <p className="notice notice-now" role="status">
+          {SaleTexts.couponApplied(coupon.code, formatCents(coupon.discountCents))}
+        </p>
+      )}
+      <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />
+      <FeeLines
+        priceLabel={SaleTexts.price}
+        userAmount={shown.userAmount}
+        platformFee={shown.platformFee}
+        amount={shown.amount}
+        discountCents={shown.discountCents}
+      />
+    </SaleSteps>
   );
 }

@@ -52,7 +52,12 @@ export class SaleError extends Error {
 
 const isCents = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
 
-async function post<T>(path: string, body: unknown, fallback: string, valid: (answer: unknown) => answer is T): Promise<T> {
+async function post<T>(
+  path: string,
+  body: unknown,
+  fallback: string,
+  valid: (answer: unknown) => answer is T,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -83,7 +88,14 @@ const isQuote = (answer: unknown): answer is SaleQuote => {
 
 const isCouponQuote = (answer: unknown): answer is CouponQuote => {
   const quote = answer as Partial<CouponQuote> | null;
-  return [quote?.priceBeforeCents, quote?.priceAfterCents, quote?.discountCents, quote?.amount, quote?.userAmount, quote?.platformFee].every(isCents);
+  return [
+    quote?.priceBeforeCents,
+    quote?.priceAfterCents,
+    quote?.discountCents,
+    quote?.amount,
+    quote?.userAmount,
+    quote?.platformFee,
+  ].every(isCents);
 };
 
 const user = (username: string) => `/api/users/${encodeURIComponent(username)}`;
@@ -96,7 +108,10 @@ export const orderProduct = (username: string, productId: string, request: Produ
 
 /** POST /api/users/{username}/tip */
 export const sendTip = (username: string, request: TipRequest, fallback: string) =>
-  post(`${user(username)}/tip`, request, fallback, isQuote).then((quote) => ({ ...quote, discountCents: quote.discountCents ?? 0 }));
+  post(`${user(username)}/tip`, request, fallback, isQuote).then((quote) => ({
+    ...quote,
+    discountCents: quote.discountCents ?? 0,
+  }));
 
 /** POST /api/users/{username}/coupons/check */
 export const checkCoupon = (

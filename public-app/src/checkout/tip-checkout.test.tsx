@@ -8,7 +8,14 @@ import { TipCheckout } from './tip-checkout';
 afterEach(() => vi.unstubAllGlobals());
 
 const TIP = 'POST /api/users/maya/tip';
-const data: TipCheckoutData = { kind: 'tip', username: 'maya', displayName: 'Maya', presets: [300, 500, 1000], amountCents: 500, message: null };
+const data: TipCheckoutData = {
+  kind: 'tip',
+  username: 'maya',
+  displayName: 'Maya',
+  presets: [300, 500, 1000],
+  amountCents: 500,
+  message: null,
+};
 const line = (name: string) => screen.getAllByText(name, { selector: 'dt' }).at(-1)!.nextElementSibling?.textContent;
 
 describe('TipCheckout', () => {
@@ -26,7 +33,10 @@ describe('TipCheckout', () => {
 
   it('takes a custom amount of at least $1.00, a name and a message, then the card, then thanks', async () => {
     const api = stubApi({
-      [TIP]: { status: 201, body: { clientSecret: 'pi_7_secret_7', amount: 300, userAmount: 250, platformFee: 50, discountCents: 0 } },
+      [TIP]: {
+        status: 201,
+        body: { clientSecret: 'pi_7_secret_7', amount: 300, userAmount: 250, platformFee: 50, discountCents: 0 },
+      },
       'GET /api/config': LOCAL_CONFIG,
       'POST /api/payments/local/confirm': CHARGED,
     });
@@ -70,12 +80,19 @@ describe('TipCheckout', () => {
   });
 
   it("shows the server's refusal as a toast and keeps what was typed", async () => {
-    stubApi({ [TIP]: { status: 429, body: { statusCode: 429, message: 'Too many tips from this address. Please try again later.' } } });
+    stubApi({
+      [TIP]: {
+        status: 429,
+        body: { statusCode: 429, message: 'Too many tips from this address. Please try again later.' },
+      },
+    });
     const user = userEvent.setup();
     render(<TipCheckout {...data} />);
     await user.type(screen.getByLabelText('Email Address'), 'fan@example.com');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Tip ErrorToo many tips from this address. Please try again later.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Tip ErrorToo many tips from this address. Please try again later.',
+    );
     expect(screen.getByLabelText('Email Address')).toHaveValue('fan@example.com');
   });
 

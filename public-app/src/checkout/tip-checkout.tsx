@@ -1,11 +1,10 @@
 import { formatCents, parseDollarsToCents, saleAmounts } from '@linkbio/shared-contracts';
 import { useRef, useState } from 'react';
-import { CardStep, PaidStep } from './card-step';
 import type { TipCheckoutData } from './checkout-data';
-import { PublicToast } from './checkout-skin';
 import { FeeLines } from './fee-lines';
 import { sendTip } from './sale-api';
 import { JoinListBox, TextField } from './sale-fields';
+import { SaleSteps } from './sale-steps';
 import { MIN_TIP_CENTS, SaleTexts, TIP_MESSAGE_MAX } from './sale-texts';
 import { useSaleCheckout } from './use-sale-checkout';
 import { amountError, EMAIL } from './validate-sale';
@@ -25,7 +24,12 @@ function firstChoice(presets: number[], asked: number | null): { choice: string;
  * message (up to 500 characters), the e-mail, the e-mail list box and the fee lines; then the server's quote,
  * the card step of the live provider and the thank-you.
  */
-export function TipCheckout({ username, presets, amountCents, hydrated = true }: TipCheckoutData & { hydrated?: boolean }) {
+export function TipCheckout({
+  username,
+  presets,
+  amountCents,
+  hydrated = true,
+}: TipCheckoutData & { hydrated?: boolean }) {
   const checkout = useSaleCheckout(SaleTexts.tipError);
   const first = firstChoice(presets, amountCents);
   const [choice, setChoice] = useState(first.choice);
@@ -66,75 +70,93 @@ export function TipCheckout({ username, presets, amountCents, hydrated = true }:
   };
 
   return (
-    <div className="checkout">
-      {checkout.step === 'paid' ? (
-        <PaidStep message={SaleTexts.tipPaid} headingRef={checkout.heading} />
-      ) : checkout.step === 'card' && checkout.quote ? (
-        <CardStep
-          quote={checkout.quote}
-          priceLabel={SaleTexts.tipLine}
-          headingRef={checkout.heading}
-          onPaid={checkout.paid}
-          onFailed={(text) => checkout.showError(SaleTexts.paymentFailed, text)}
-          onEdit={checkout.edit}
+    <SaleSteps
+      checkout={checkout}
+      title={SaleTexts.supportMe}
+      priceLabel={SaleTexts.tipLine}
+      paidMessage={SaleTexts.tipPaid}
+      onSubmit={submit}
+      hydrated={hydrated}
+    >
+      <fieldset className="amounts">
+        <legend>{SaleTexts.chooseAmount}</legend>
+        {presets.map((cents) => (
+          <label key={cents} className="amount-choice">
+            <input
+              type="radio"
+              name="amountChoice"
+              value={String(cents)}
+              checked={choice === String(cents)}
+              onChange={() => setChoice(String(cents))}
+            />
+            <span>${formatCents(cents)}</span>
+          </label>
+        ))}
+        <label className="amount-choice">
+          <input
+            type="radio"
+            name="amountChoice"
+            value={CUSTOM}
+            checked={choice === CUSTOM}
+            onChange={() => setChoice(CUSTOM)}
+          />
+          <span>{SaleTexts.customAmount}</span>
+        </label>
+      </fieldset>
+      {choice === CUSTOM && (
+        <TextField
+          id="amount"
+          label={SaleTexts.amount}
+          inputMode="decimal"
+          value={custom}
+          maxLength={12}
+          onChange={setCustom}
+          hint={SaleTexts.minimumTip}
+          error={errors.amount}
+          required
+          inputRef={(input) => void (inputs.current.amount = input)}
         />
-      ) : (
-        <section className="panel" aria-labelledby="step-details">
-          <h2 id="step-details" ref={checkout.heading} tabIndex={-1}>
-            {SaleTexts.supportMe}
-          </h2>
-          <form className="form" noValidate onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}>
-            <fieldset className="amounts">
-              <legend>{SaleTexts.chooseAmount}</legend>
-              {presets.map((cents) => (
-                <label key={cents} className="amount-choice">
-                  <input type="radio" name="amountChoice" value={String(cents)} checked={choice === String(cents)}
-                    onChange={() => setChoice(String(cents))} />
-                  <span>${formatCents(cents)}</span>
-                </label>
-              ))}
-              <label className="amount-choice">
-                <input type="radio" name="amountChoice" value={CUSTOM} checked={choice === CUSTOM} onChange={() => setChoice(CUSTOM)} />
-                <span>{SaleTexts.customAmount}</span>
-              </label>
-            </fieldset>
-            {choice === CUSTOM && (
-              <TextField id="amount" label={SaleTexts.amount} inputMode="decimal" value={custom} maxLength={12}
-                onChange={setCustom} hint={SaleTexts.minimumTip} error={errors.amount} required
-                inputRef={(input) => void (inputs.current.amount = input)} />
-            )}
-            <TextField id="tipName" label={SaleTexts.yourNameOptional} autoComplete="name" value={name} onChange={setName} />
-            <div className="field">
-              <label htmlFor="tipMessage">{SaleTexts.message}</label>
-              <textarea id="tipMessage" name="message" rows={3} maxLength={TIP_MESSAGE_MAX} value={message}
-                placeholder={SaleTexts.messagePlaceholder} onChange={(event) => setMessage(event.target.value)}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? 'tipMessage-error' : undefined}
-                ref={(input) => void (inputs.current.message = input)} />
-              {errors.message && (
-                <p className="field-error" id="tipMessage-error">
-                  {errors.message}
-                </p>
-              )}
-            </div>
-            <TextField id="customerEmail" label={SaleTexts.emailAddress} type="email" autoComplete="email" maxLength={254}
-              value={email} onChange={setEmail} error={errors.customerEmail} required
-              inputRef={(input) => void (inputs.current.customerEmail = input)} />
-            <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />
-            <FeeLines priceLabel={SaleTexts.tipLine} userAmount={shown.userAmount} platformFee={shown.platformFee} amount={shown.amount} />
-            <button className="btn-primary btn-wide" type="submit" disabled={!hydrated || checkout.pending}
-              aria-busy={checkout.pending || undefined}>
-              {checkout.pending && <span className="spinner" aria-hidden="true" />}
-              {SaleTexts.continueToPayment}
-            </button>
-            {!hydrated && <p className="notice">{SaleTexts.needsJavaScript}</p>}
-          </form>
-        </section>
       )}
-      <PublicToast toast={checkout.toast} onClose={checkout.closeToast} />
-    </div>
+      <TextField id="tipName" label={SaleTexts.yourNameOptional} autoComplete="name" value={name} onChange={setName} />
+      <div className="field">
+        <label htmlFor="tipMessage">{SaleTexts.message}</label>
+        <textarea
+          id="tipMessage"
+          name="message"
+          rows={3}
+          maxLength={TIP_MESSAGE_MAX}
+          value={message}
+          placeholder={SaleTexts.messagePlaceholder}
+          onChange={(event) => setMessage(event.target.value)}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? 'tipMessage-error' : undefined}
+          ref={(input) => void (inputs.current.message = input)}
+        />
+        {errors.message && (
+          <p className="field-error" id="tipMessage-error">
+            {errors.message}
+          </p>
+        )}
+      </div>
+      <TextField
+        id="customerEmail"
+        label={SaleTexts.emailAddress}
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        value={email}
+        onChange={setEmail}
+        error={errors.customerEmail}
+        required
+        inputRef={(input) => void (inputs.current.customerEmail = input)}
+      />
+      <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />
+      <FeeLines
+        priceLabel={SaleTexts.tipLine}
+        userAmount={shown.userAmount}
+        platformFee={shown.platformFee}
+        amount={shown.amount}
+      />
+    </SaleSteps>
   );
 }

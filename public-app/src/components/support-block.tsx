@@ -9,7 +9,9 @@ export function SupportBlock({ username, tips }: { username: string; tips: Publi
   const tipPage = `/tip/${username}`;
   return (
     <section className="support" aria-labelledby="support-me">
-      <h2 id="support-me" className="block-header">{SaleTexts.supportMe}</h2>
+      <h2 id="support-me" className="block-header">
+        {SaleTexts.supportMe}
+      </h2>
       {tips.message && <p className="support-text">{tips.message}</p>}
       <ul className="support-amounts">
         {tips.presets.map((cents) => (

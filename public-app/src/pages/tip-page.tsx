@@ -15,7 +15,14 @@ import type { ClientScript } from './booking-page';
  * with its own small bundle (entry-tip.tsx) from the same data, which rides in data-checkout. With tips off,
  * it says so and offers the way back.
  */
-export function TipPage({ user, origin, tips, amountCents, css, script }: TipPageInput & { css: string; script: ClientScript | null }) {
+export function TipPage({
+  user,
+  origin,
+  tips,
+  amountCents,
+  css,
+  script,
+}: TipPageInput & { css: string; script: ClientScript | null }) {
   const look = pageLook(user, origin);
   const title = SaleTexts.tipPageTitle(user.displayName);
   const open = tips.enabled && script !== null;

@@ -30,7 +30,9 @@ const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html
 
 describe("the bio page's 'Support me' block", () => {
   it('links each preset and a custom amount to the tip page, without any script', () => {
-    const page = parse(renderToStaticMarkup(<BioPage origin={origin} user={user} links={[]} booked={null} tips={tips} css="" />));
+    const page = parse(
+      renderToStaticMarkup(<BioPage origin={origin} user={user} links={[]} booked={null} tips={tips} css="" />),
+    );
     const block = page.querySelector('section.support')!;
     expect(block.querySelector('h2')?.textContent).toBe('Support me');
     expect(block.querySelector('.support-text')?.textContent).toBe('Buy me a <coffee>');
@@ -45,7 +47,9 @@ describe("the bio page's 'Support me' block", () => {
 
   it('is not there when tips are off or unknown', () => {
     for (const off of [{ ...tips, enabled: false }, null, undefined]) {
-      const html = renderToStaticMarkup(<BioPage origin={origin} user={user} links={[]} booked={null} tips={off} css="" />);
+      const html = renderToStaticMarkup(
+        <BioPage origin={origin} user={user} links={[]} booked={null} tips={off} css="" />,
+      );
       expect(html).not.toContain('Support me');
     }
   });
@@ -53,7 +57,9 @@ describe("the bio page's 'Support me' block", () => {
 
 describe('the tip page', () => {
   it('renders the tip form with its data for the island, its button disabled until the script runs', () => {
-    const page = parse(renderToString(<TipPage origin={origin} user={user} tips={tips} amountCents={1000} css="" script={script} />));
+    const page = parse(
+      renderToString(<TipPage origin={origin} user={user} tips={tips} amountCents={1000} css="" script={script} />),
+    );
     expect(page.title).toBe('Support Maya');
     expect(page.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe('https://linkbio.test/tip/maya');
     expect(page.querySelector('script[type=module]')?.getAttribute('src')).toBe('/p/assets/tip-x.js');
@@ -74,7 +80,16 @@ describe('the tip page', () => {
 
   it('says tips are off, with no script, when the creator takes none', () => {
     const page = parse(
-      renderToString(<TipPage origin={origin} user={user} tips={{ ...tips, enabled: false }} amountCents={null} css="" script={script} />),
+      renderToString(
+        <TipPage
+          origin={origin}
+          user={user}
+          tips={{ ...tips, enabled: false }}
+          amountCents={null}
+          css=""
+          script={script}
+        />,
+      ),
     );
     expect(page.body.textContent).toContain("Maya isn't taking tips right now.");
     expect(page.querySelector('script')).toBeNull();

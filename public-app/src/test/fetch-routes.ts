@@ -17,9 +17,13 @@ export function stubApi(routes: Record<string, Reply | ((body: unknown) => Reply
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ route, body });
     const answer = routes[route];
-    const reply = typeof answer === 'function' ? answer(body) : (answer ?? { status: 404, body: { message: 'Not found' } });
+    const reply =
+      typeof answer === 'function' ? answer(body) : (answer ?? { status: 404, body: { message: 'Not found' } });
     return Promise.resolve(
-      new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } }),
+      new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -14,7 +14,7 @@ export function CardPaymentForm(props: Omit<PaymentFormProps, 'skin' | 'texts'>)
       {...props}
       skin={DASHBOARD_SKIN}
       texts={DASHBOARD_TEXTS}
-      loadConfig={() => queryClient.fetchQuery(paymentConfigQuery())}
+      loadConfig={() => queryClient.ensureQueryData(paymentConfigQuery())}
     />
   );
 }
