@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { INestApplication } from '@nestjs/common';
 import { agent, Database, signedInCreator, startApp } from './support/harness.js';
 
@@ -56,6 +57,21 @@ describe('tips on the public pages', () => {
       [`/tip/${details.username}`, 'Custom amount'],
     ]);
     expect(html).not.toMatch(/<script/i);
+  });
+
+  it('keeps the bio page well under 20 KB compressed with five links, a long bio, booking and tips with a message', async () => {
+    const { client, details, user } = await signedInCreator(app, { displayName: 'A'.repeat(50), bio: 'b'.repeat(160) });
+    await client.put('/api/users/booking-settings').send({ enableBooking: true, bookingPrice: '99.99' }).expect(200);
+    for (let i = 0; i < 5; i += 1)
+      await client
+        .post('/api/links')
+        .send({ title: `${'t'.repeat(90)}${i}`, url: `https://www.instagram.com/${'u'.repeat(200)}${i}`, order: 0 })
+        .expect(201);
+    await tipsOn(user.id, [100000, 100000, 100000], 'm'.repeat(200));
+    const html = await page(`/${details.username}?booked=true`);
+    expect(html).toContain('Support me');
+    const compressed = gzipSync(html).length;
+    expect(compressed).toBeLessThan(20 * 1024);
   });
 
   it('renders the tip page with the asked amount chosen and its island script; an odd amount falls back to the first preset', async () => {
