@@ -133,7 +133,8 @@ describe('ProductCheckout', () => {
     expect(line('Total')).toBe('$6.00');
     await fillDetails(user);
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByRole('button', { name: 'Pay $6.00' })).toBeInTheDocument();
+    await screen.findByLabelText('Card number');
+    expect(screen.getByRole('button', { name: 'Pay $6.00' })).toBeEnabled();
     expect(api.bodiesOf(ORDER)).toEqual([expect.objectContaining({ couponCode: 'HALF' })]);
   });
 

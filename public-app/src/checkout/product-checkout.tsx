@@ -5,6 +5,7 @@ import { FeeLines } from './fee-lines';
 import { checkCoupon, orderProduct, type CouponQuote } from './sale-api';
 import { JoinListBox, TextField } from './sale-fields';
 import { SaleSteps } from './sale-steps';
+import { Texts } from '../texts';
 import { SaleTexts } from './sale-texts';
 import { useSaleCheckout } from './use-sale-checkout';
 import { amountError, EMAIL } from './validate-sale';
@@ -82,7 +83,7 @@ export function ProductCheckout({ username, productId, priceCents, minPriceCents
   return (
     <SaleSteps
       checkout={checkout}
-      title={SaleTexts.continueToPayment}
+      title={Texts.stepInformation}
       priceLabel={SaleTexts.price}
       paidMessage={SaleTexts.productPaid}
       onSubmit={submit}
