@@ -26,6 +26,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     alias: {
       '@linkbio/shared-contracts': fileURLToPath(new URL('../shared-contracts/src/index.ts', import.meta.url)),
+      '@linkbio/checkout-ui': fileURLToPath(new URL('../checkout-ui/src/index.ts', import.meta.url)),
     },
   },
 });

@@ -76,6 +76,7 @@ describe('downloading one’s data', () => {
     expect(data.settings).toEqual({
       payouts: { paypalEmail: 'pay@example.com', cashappHandle: null },
       booking: { enabled: true, priceCents: 4000 },
+      tips: { enabled: false, presetsCents: [300, 500, 1000], message: null },
       availability: AVAILABILITY,
     });
     expect(data.links.map((l) => [l.id, l.title, l.isActive, l.clicks])).toEqual(

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput } from './page-model';
+import type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput, TipPageInput } from './page-model';
 import { BioPage } from './pages/bio-page';
 import { BookingPage, type ClientScript } from './pages/booking-page';
 import { LegalPage } from './pages/legal-page';
 import { LinkNotFoundPage, UnavailablePage, UserNotFoundPage } from './pages/not-found-page';
+import { TipPage } from './pages/tip-page';
 import bookingCss from './styles/booking.css?inline';
 import legalCss from './styles/legal.css?inline';
 import publicCss from './styles/public.css?inline';
@@ -17,7 +18,7 @@ import publicCss from './styles/public.css?inline';
  * version, so a creator's change shows on the next request.
  */
 
-export type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput } from './page-model';
+export type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput, TipPageInput } from './page-model';
 
 const DOCTYPE = '<!DOCTYPE html>';
 /** Vite's `base` (vite.config.ts): '/p/'. */
@@ -34,17 +35,27 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The booking page's module and the chunks it imports, from the client build's manifest. */
-function bookingScript(): ClientScript {
-  const manifestFile = join(CLIENT_DIR, '.vite', 'manifest.json');
+/** An entry's module and the chunks it imports, from a client build's manifest. */
+function scriptOf(manifestName: string, key: string): ClientScript {
+  const manifestFile = join(CLIENT_DIR, '.vite', manifestName);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = manifest['src/entry-booking.tsx'];
-  if (!entry) throw new Error(`The booking entry is missing from ${manifestFile}: rebuild the public app.`);
+  const entry = manifest[key];
+  if (!entry) throw new Error(`${key} is missing from ${manifestFile}: rebuild the public app.`);
   const preload = (entry.imports ?? [])
-    .map((key) => manifest[key]?.file)
+    .map((chunk) => manifest[chunk]?.file)
     .filter((file): file is string => Boolean(file));
   return { src: `${PUBLIC_BASE}${entry.file}`, preload: preload.map((file) => `${PUBLIC_BASE}${file}`) };
 }
+
+/** The booking page's module and the chunks it imports. */
+const bookingScript = (): ClientScript => scriptOf('manifest.json', 'src/entry-booking.tsx');
+
+/**
+ * A checkout island's module and the chunks it imports (the islands' own build, vite.config.ts): 'product' for
+ * the product page (mounting on <div id="checkout-root" data-checkout="{JSON}">), 'tip' for the tip page.
+ */
+export const islandScript = (island: 'product' | 'tip'): ClientScript =>
+  scriptOf('islands-manifest.json', `src/entry-${island}.tsx`);
 
 /** The embeds' click-to-load script (entry-embeds.ts, no imports), for bio pages with an embed. */
 function embedsScript(): string {
@@ -56,6 +67,7 @@ function embedsScript(): string {
 }
 
 const BOOKING_SCRIPT = bookingScript();
+const TIP_SCRIPT = islandScript('tip');
 const EMBEDS_SCRIPT = embedsScript();
 const BOOKING_CSS = publicCss + bookingCss;
 
@@ -68,6 +80,11 @@ export function renderBioPage(input: BioPageInput): string {
 /** /book/{username}: rendered with hydration markers, since the booking steps hydrate in the browser. */
 export function renderBookingPage(input: BookingPageInput): string {
   return DOCTYPE + renderToString(<BookingPage {...input} css={BOOKING_CSS} script={BOOKING_SCRIPT} />);
+}
+
+/** /tip/{username}: rendered with hydration markers, since the tip form hydrates in the browser. */
+export function renderTipPage(input: TipPageInput): string {
+  return DOCTYPE + renderToString(<TipPage {...input} css={BOOKING_CSS} script={TIP_SCRIPT} />);
 }
 
 /** 404 for an unknown username, on /{username} and /book/{username}. */

@@ -1,4 +1,4 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * What the backend hands to the server entry for each page. The backend's PublicPageRenderer port declares
@@ -19,12 +19,22 @@ export interface BioPageInput extends PageContext {
    * a payment that came after the time was taken (it goes back in full).
    */
   booked: BookedNotice | null;
+  /** The 'Support me' block (issue 27), shown when enabled; null or absent: none. */
+  tips?: PublicTipsView | null;
 }
 
 export interface BookingPageInput extends PageContext {
   user: PublicUserView;
   /** Null when the creator books without set times (no weekly hours), or takes no bookings. */
   times: BookingTimesView | null;
+}
+
+/** /tip/{username}?amount=500: the tip form (issue 27). */
+export interface TipPageInput extends PageContext {
+  user: PublicUserView;
+  tips: PublicTipsView;
+  /** The amount picked on the bio page, in cents, or null. */
+  amountCents: number | null;
 }
 
 export type NotFoundPageInput = PageContext;

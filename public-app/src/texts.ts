@@ -79,20 +79,7 @@ export const Texts = {
   completeBooking: (total: string) => `Complete Booking - $${total}`,
   editInformation: 'Edit your information',
 
-  cardDetails: 'Card details',
-  cardNumber: 'Card number',
-  cardExpiry: 'Expiry date (MM/YY)',
-  cardCvc: 'CVC',
-  cardName: 'Name on card (optional)',
-  testCardHint:
-    'Test mode: no real card is charged. Use a test card such as 4242 4242 4242 4242, any future date and any CVC.',
-  cardFormLoading: 'Loading the card form',
-  cardFormFailed:
-    "The secure card form couldn't load. Check your connection and reload the page; nothing has been charged.",
-  paymentUnavailable: "Card payment couldn't start. Please try again; nothing has been charged.",
   tryAgain: 'Try again',
   paymentFailed: 'Payment Failed',
-  paymentGenericError: 'Your payment could not be completed. Please try again.',
-  paymentNetworkError: "We couldn't reach the payment service. Check your connection and try again.",
   paymentRedirecting: 'Payment received. Confirming your booking…',
 } as const;

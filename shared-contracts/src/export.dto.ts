@@ -35,6 +35,8 @@ export interface AccountExport {
   settings: {
     payouts: { paypalEmail: string | null; cashappHandle: string | null };
     booking: { enabled: boolean; priceCents: number | null };
+    /** The 'Support me' block (issue 27): on or off, its three preset amounts and the creator's words. */
+    tips: { enabled: boolean; presetsCents: number[]; message: string | null };
     /** When sessions can be booked (null before the creator saved any): as GET /api/users/availability answers. */
     availability: {
       timeZone: string;

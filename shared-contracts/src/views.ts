@@ -119,3 +119,13 @@ export interface ApiError {
 export interface SessionProbeView {
   user: UserView | null;
 }
+
+/**
+ * The support block of a creator's page (issue 27, tips): whether it shows, its three preset amounts in cents
+ * and the creator's words above it. Read with the public page (users.tips_enabled, tip_presets, tip_message).
+ */
+export interface PublicTipsView {
+  enabled: boolean;
+  presets: number[];
+  message: string | null;
+}

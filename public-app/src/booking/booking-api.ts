@@ -1,3 +1,4 @@
+import { messageOf } from '@linkbio/checkout-ui';
 import type { SlotsView } from '@linkbio/shared-contracts';
 import { Texts } from '../texts';
 
@@ -48,13 +49,6 @@ function isQuote(value: unknown): value is BookingQuote {
   );
 }
 
-/** The `message` of an API error body (`{ statusCode, message }`), if it has one. */
-async function serverMessage(response: Response): Promise<string | null> {
-  const body: unknown = await response.json().catch(() => null);
-  const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : null;
-  return typeof message === 'string' && message.trim() !== '' ? message : null;
-}
-
 /**
  * Creates the booking; the server computes every amount from the creator's stored price. Fails with the
  * server's message, else 'Failed to create booking. Please try again.' (spec §8).
@@ -71,7 +65,7 @@ export async function createBooking(username: string, request: BookingRequest): 
   } catch {
     throw new BookingError(Texts.bookingFailed, null);
   }
-  if (!response.ok) throw new BookingError((await serverMessage(response)) ?? Texts.bookingFailed, response.status);
+  if (!response.ok) throw new BookingError((await messageOf(response)) ?? Texts.bookingFailed, response.status);
   const quote: unknown = await response.json().catch(() => null);
   if (!isQuote(quote)) throw new BookingError(Texts.bookingFailed, null);
   return quote;

@@ -9,7 +9,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Texts } from '../texts';
 import { BookingError, createBooking, fetchSlots, type BookingQuote, type BookingRequest } from './booking-api';
-import { BookingToast, type Toast } from './booking-toast';
+import { PublicToast, type Toast } from '../checkout/checkout-skin';
 import { DetailsStep } from './details-step';
 import { settledBookingUrl } from './payment-api';
 import { PaymentStep } from './payment-step';
@@ -213,7 +213,7 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
         />
       )}
 
-      <BookingToast toast={toast} onClose={closeToast} />
+      <PublicToast toast={toast} onClose={closeToast} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { TextField } from '@linkbio/checkout-ui';
 import type { ReactNode, Ref } from 'react';
 import { Texts } from '../texts';
 import type { CustomerDetails, DetailErrors } from './validate';
@@ -41,7 +42,7 @@ export function DetailsStep({
           onSubmit();
         }}
       >
-        <Field
+        <TextField
           id="customerName"
           label={Texts.fullName}
           autoComplete="name"
@@ -51,10 +52,11 @@ export function DetailsStep({
           inputRef={(input) => fieldRef('customerName', input)}
           required
         />
-        <Field
+        <TextField
           id="customerEmail"
           label={Texts.emailAddress}
           type="email"
+          maxLength={254}
           autoComplete="email"
           value={details.customerEmail}
           error={errors.customerEmail}
@@ -62,7 +64,7 @@ export function DetailsStep({
           inputRef={(input) => fieldRef('customerEmail', input)}
           required
         />
-        <Field
+        <TextField
           id="customerPhone"
           label={Texts.phoneNumber}
           type="tel"
@@ -96,43 +98,5 @@ export function DetailsStep({
         {!hydrated && <p className="notice">{Texts.needsJavaScript}</p>}
       </form>
     </section>
-  );
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  error?: string;
-  required?: boolean;
-  inputRef?: (input: HTMLInputElement | null) => void;
-}
-
-function Field({ id, label, value, onChange, type = 'text', autoComplete, error, required, inputRef }: FieldProps) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={id}
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-required={required || undefined}
-        ref={inputRef}
-        maxLength={type === 'email' ? 254 : 100}
-      />
-      {error && (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

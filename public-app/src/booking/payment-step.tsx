@@ -2,7 +2,7 @@ import { formatCents } from '@linkbio/shared-contracts';
 import type { ReactNode, Ref } from 'react';
 import { Texts } from '../texts';
 import type { BookingQuote } from './booking-api';
-import { CardPayment } from './card-payment';
+import { PublicCardPayment } from '../checkout/checkout-skin';
 
 export interface PaymentStepProps {
   quote: BookingQuote;
@@ -42,8 +42,9 @@ export function PaymentStep({ quote, paying, headingRef, chosenTime, onPaid, onF
           <span className="spinner" aria-hidden="true" /> {Texts.paymentRedirecting}
         </p>
       ) : (
-        <CardPayment
+        <PublicCardPayment
           clientSecret={quote.clientSecret}
+          returnPath="/booking-success"
           submitLabel={Texts.completeBooking(formatCents(quote.amount))}
           onPaid={onPaid}
           onFailed={onFailed}

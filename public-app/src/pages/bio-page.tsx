@@ -6,6 +6,7 @@ import { EmbedBlock } from '../components/embed-block';
 import { CalendarIcon, CheckCircleIcon, CloseIcon, LogoMark } from '../components/icons';
 import { LinkButton } from '../components/link-button';
 import { SocialIcons } from '../components/social-icons';
+import { SupportBlock } from '../components/support-block';
 import { buttonLook, pageLook } from '../lib/look';
 import { pageUrl, safeImageUrl } from '../lib/urls';
 import type { BioPageInput } from '../page-model';
@@ -19,7 +20,7 @@ export const bookingPriceShown = (user: BioPageInput['user']): number | null =>
  * The public bio page /{username}: plain HTML and inline CSS, no framework JavaScript. Every control works
  * without JavaScript: links are anchors, the banner is dismissed with a fragment link and CSS :target.
  */
-export function BioPage({ user, links, booked, origin, css, embedsScript }: BioPageInput & { css: string; embedsScript?: string }) {
+export function BioPage({ user, links, booked, tips, origin, css, embedsScript }: BioPageInput & { css: string; embedsScript?: string }) {
   const look = pageLook(user, origin);
   const buttons = buttonLook(user);
   const canonical = pageUrl(origin, `/${user.username}`);
@@ -83,6 +84,7 @@ export function BioPage({ user, links, booked, origin, css, embedsScript }: BioP
             ) : (
               <p className="empty">{Texts.noLinks}</p>
             )}
+            {tips?.enabled && <SupportBlock username={user.username} tips={tips} />}
           </div>
           {socialsAt === 'bottom' && <SocialIcons socials={socials} position="bottom" />}
           {!user.isPremium && (

@@ -25,6 +25,21 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   asChild?: boolean;
 }
 
+/** A button's classes, for a plain <button> that must look like one (the shared checkout's skin). */
+export const buttonClassName = (
+  variant: keyof typeof VARIANTS = 'primary',
+  size: keyof typeof SIZES = 'md',
+  className?: string,
+): string =>
+  cn(
+    'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors',
+    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+    'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
   ({ className, variant = 'primary', size = 'md', asChild = false, type, ...props }, ref) => {
     const Component = asChild ? Slot : 'button';
@@ -32,14 +47,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
       <Component
         ref={ref}
         type={asChild ? undefined : (type ?? 'button')}
-        className={cn(
-          'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-          'disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
-          VARIANTS[variant],
-          SIZES[size],
-          className,
-        )}
+        className={buttonClassName(variant, size, className)}
         {...props}
       />
     );

@@ -6,6 +6,9 @@ const FIELD =
   'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50 ' +
   'aria-invalid:border-destructive';
 
+/** A text input's classes, for a plain <input> that must look like one (the shared checkout's skin). */
+export const inputClassName = cn(FIELD, 'h-10 py-2');
+
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(
   ({ className, ...props }, ref) => <input ref={ref} className={cn(FIELD, 'h-10 py-2', className)} {...props} />,
 );

@@ -1,9 +1,8 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { cn } from '@/lib/cn';
-import { toastEdgeFor, type ToastEdge } from '@linkbio/shared-contracts';
-import { workingElement } from './toast-placement';
+import { useToastEdge } from '@linkbio/checkout-ui';
 import { TOAST_DURATION, useToastStore } from './toast-store';
 
 /**
@@ -14,29 +13,9 @@ export function Toaster() {
   const toasts = useToastStore((state) => state.toasts);
   const dismiss = useToastStore((state) => state.dismiss);
   const viewport = useRef<HTMLOListElement>(null);
-  const [edge, setEdge] = useState<ToastEdge>('bottom');
   const shown = toasts.find((t) => t.open)?.id;
 
-  useLayoutEffect(() => {
-    if (shown === undefined) return;
-    const place = () => {
-      const column = viewport.current;
-      if (!column) return;
-      const focused = workingElement(column);
-      setEdge(
-        toastEdgeFor(focused?.getBoundingClientRect() ?? null, column.getBoundingClientRect(), window.innerHeight),
-      );
-    };
-    place();
-    document.addEventListener('focusin', place);
-    window.addEventListener('resize', place);
-    window.addEventListener('scroll', place, { capture: true, passive: true });
-    return () => {
-      document.removeEventListener('focusin', place);
-      window.removeEventListener('resize', place);
-      window.removeEventListener('scroll', place, { capture: true });
-    };
-  }, [shown]);
+  const edge = useToastEdge(shown, viewport);
 
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>

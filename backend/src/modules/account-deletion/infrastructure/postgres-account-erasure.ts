@@ -23,7 +23,8 @@ const TOMBSTONE_SQL = `
          background_color = null, background_image = null, button_color = null, button_text_color = null,
          paypal_email = null, cashapp_handle = null, enable_booking = false, booking_price = null,
          is_premium = false, deleted_at = $5, updated_at = $5,
-         socials = '[]', seo_title = null, seo_description = null, seo_image = null
+         socials = '[]', seo_title = null, seo_description = null, seo_image = null,
+         tips_enabled = false, tip_presets = default, tip_message = null
    where id = $1`;
 
 /**

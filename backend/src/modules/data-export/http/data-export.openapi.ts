@@ -36,6 +36,7 @@ export const AccountExportSchema = component(
     settings: objectOf<Export['settings']>()({
       payouts: object({ paypalEmail: nullable(string), cashappHandle: nullable(string) }),
       booking: object({ enabled: boolean, priceCents: nullable(integer) }),
+      tips: object({ enabled: boolean, presetsCents: arrayOf(cents), message: nullable(string) }),
       availability: nullable(
         object({
           timeZone: string,

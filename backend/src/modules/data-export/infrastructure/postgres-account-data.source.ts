@@ -8,7 +8,8 @@ const iso = (value: Date | null): string | null => (value === null ? null : valu
 const ACCOUNT_SQL = `
   select id, username, email, display_name, bio, avatar, is_premium, created_at, updated_at, theme,
          background_color, background_image, button_color, button_text_color, button_shape, paypal_email,
-         cashapp_handle, enable_booking, booking_price, socials, socials_position, seo_title, seo_description, seo_image
+         cashapp_handle, enable_booking, booking_price, socials, socials_position, seo_title, seo_description, seo_image,
+         tips_enabled, tip_presets, tip_message
     from users where id = $1`;
 
 const LINKS_SQL = `
@@ -66,6 +67,9 @@ interface AccountRow {
   cashapp_handle: string | null;
   enable_booking: boolean;
   booking_price: number | null;
+  tips_enabled: boolean;
+  tip_presets: number[];
+  tip_message: string | null;
 }
 interface LinkRow {
   kind: LinkBlockKind;
@@ -217,6 +221,7 @@ function toExport(now: Date, rows: Rows): AccountExport {
     settings: {
       payouts: { paypalEmail: a.paypal_email, cashappHandle: a.cashapp_handle },
       booking: { enabled: a.enable_booking, priceCents: a.booking_price },
+      tips: { enabled: a.tips_enabled, presetsCents: a.tip_presets, message: a.tip_message },
       availability: rows.availability && {
         timeZone: rows.availability.time_zone,
         sessionMinutes: rows.availability.session_minutes,

@@ -1,6 +1,6 @@
 import { DEFAULT_BUTTON_SHAPE } from '@linkbio/shared-contracts';
 import { newId } from '../../../shared/ids.js';
-import { isShownAt, linksShownAt, type PageLink, type PublicPage } from './public-page.js';
+import { DEFAULT_TIPS, isShownAt, linksShownAt, type PageLink, type PublicPage } from './public-page.js';
 
 const START = new Date('2026-03-02T09:00:00.000Z');
 const END = new Date('2026-03-02T17:00:00.000Z');
@@ -22,6 +22,7 @@ const link = (title: string, bounds: Pick<PageLink, 'startsAt' | 'endsAt'> = NO_
 const pageOf = (links: PageLink[], isPremium: boolean): PublicPage => ({
   ownerId: 'a3c8e2d4-1111-4a6b-9c0d-00000000000a',
   version: '1',
+  tips: DEFAULT_TIPS,
   user: {
     username: 'alice',
     displayName: 'Alice',

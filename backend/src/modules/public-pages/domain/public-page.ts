@@ -1,4 +1,4 @@
-import { schedulePhaseAt, type LinkBlockKind, type PublicUserView } from '@linkbio/shared-contracts';
+import { schedulePhaseAt, type LinkBlockKind, type PublicTipsView, type PublicUserView } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 
 /**
@@ -28,6 +28,8 @@ export interface PublicPage {
   user: PublicUserView;
   /** The active links in display order, scheduled ones included whether or not they show right now. */
   links: readonly PageLink[];
+  /** The support block (tips, issue 27): shown when enabled. */
+  tips: PublicTipsView;
   /**
    * Set when the page was found by a username its owner gave up lately (username_holds), not by their current
    * one (`user.username`): that address forwards to the current one until this instant, then answers as a name
@@ -68,3 +70,6 @@ export function linksShownAt(page: PublicPage, now: Date): readonly PageLink[] {
   if (!page.user.isPremium || !page.links.some(hasSchedule)) return page.links;
   return page.links.filter((link) => isShownAt(link, now, true));
 }
+
+/** Tips as a page shows them before the creator sets any: off, $3, $5 and $10 (the columns' defaults). */
+export const DEFAULT_TIPS: PublicTipsView = { enabled: false, presets: [300, 500, 1000], message: null };

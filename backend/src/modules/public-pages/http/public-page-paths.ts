@@ -1,6 +1,9 @@
 import { RESERVED_USERNAMES, isValidUsernameShape } from '@linkbio/shared-contracts';
 import { LEGAL_PAGES } from '../application/ports/legal-texts.js';
 
+/** The page paths that take a username after them. */
+const PAGE_PREFIXES = new Set(['book', 'tip']);
+
 const isLegalPage = (segment: string) => (LEGAL_PAGES as readonly string[]).includes(segment);
 
 /**
@@ -10,13 +13,14 @@ const isLegalPage = (segment: string) => (LEGAL_PAGES as readonly string[]).incl
  * - `/{username}`: one segment that looks like a username (3–30 of a-z, 0-9, hyphen; in any letter case,
  *   redirected to lowercase) and is not reserved (decisions.md), so `/auth`, `/dashboard`… never match;
  * - `/book` and `/book/{anything}`;
+ * - `/tip/{anything}` (the tip page, issue 27; `/tip` alone is a username's page like any other);
  * - `/go/{anything}`;
  * - `/privacy` and `/terms` (LegalPagesController).
  */
 export function isPublicPagePath(path: string): boolean {
   const segments = path.replace(/\/$/, '').split('/').slice(1);
   if (segments.length === 1) return segments[0] === 'book' || isLegalPage(segments[0]!) || bioUsername(segments[0]!) !== null;
-  return segments.length === 2 && (segments[0] === 'book' || segments[0] === 'go') && segments[1] !== '';
+  return segments.length === 2 && (PAGE_PREFIXES.has(segments[0]!) || segments[0] === 'go') && segments[1] !== '';
 }
 
 /**

@@ -75,7 +75,7 @@ export class PublicPageResponder {
       const variant = `${origin}|${booked ?? ''}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
       return this.pageBodies.get(page, variant, () =>
         new EncodedBody(
-          this.renderer.bioPage({ origin, user: page.user, links: links.map(toPublicLink), booked }),
+          this.renderer.bioPage({ origin, user: page.user, links: links.map(toPublicLink), booked, tips: page.tips }),
           HTML,
         ),
       );
@@ -96,6 +96,22 @@ export class PublicPageResponder {
       if (times) return new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times }), HTML);
       return this.pageBodies.get(page, `${origin}|booking`, () =>
         new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times: null }), HTML),
+      );
+    });
+  }
+
+  /**
+   * /tip/{username}?amount=500: the tip form (no visit of the bio page; a former username: 301 as bio), kept per
+   * page version and asked amount.
+   */
+  async tip({ request, protocol, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
+    const origin = this.origin(request, protocol);
+    await this.answerPage(request, response, origin, headers, async () => {
+      const { page, movedTo } = await this.view.execute(username, null);
+      if (movedTo !== null) return { location: `/tip/${movedTo}` };
+      const amountCents = askedTipAmount(request.url ?? '');
+      return this.pageBodies.get(page, `${origin}|tip|${amountCents ?? ''}`, () =>
+        new EncodedBody(this.renderer.tipPage({ origin, user: page.user, tips: page.tips, amountCents }), HTML),
       );
     });
   }
@@ -209,6 +225,16 @@ function bookedNotice(url: string): BookedNotice | null {
   const values = new URLSearchParams(url.slice(query + 1)).getAll('booked');
   if (values.length !== 1) return null;
   return values[0] === 'true' ? 'confirmed' : values[0] === 'refunding' ? 'refunding' : null;
+}
+
+/** `?amount=500`: a whole number of cents from $1.00 to $10,000.00, exactly once; else null (the form's default). */
+export function askedTipAmount(url: string): number | null {
+  const query = url.indexOf('?');
+  if (query === -1) return null;
+  const values = new URLSearchParams(url.slice(query + 1)).getAll('amount');
+  if (values.length !== 1 || !/^[1-9][0-9]{2,6}$/.test(values[0]!)) return null;
+  const cents = Number(values[0]);
+  return cents <= 1_000_000 ? cents : null;
 }
 
 /**

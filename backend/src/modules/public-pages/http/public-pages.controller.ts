@@ -54,6 +54,21 @@ export class PublicPagesController {
     await this.responder.booking(this.page(request, null), response, username ?? '');
   }
 
+  /** The tip page (issue 27): the 'Support me' form. Not a visit of the bio page, so it counts no view. */
+  @Get('tip/:username')
+  @ApiOperation({ summary: 'A creator\'s tip page' })
+  @ApiQuery({ name: 'amount', required: false, description: 'The amount first chosen, in cents (100 to 1000000); else the first preset.', schema: { type: 'integer' } })
+  @AnswersHtml(200, 'The tip page (when tips are off, it says so).')
+  @NotModified()
+  @Redirects(301, 'To the lowercase or current username.')
+  @AnswersHtml(404, 'No such creator: the 404 page.')
+  @AnswersHtml(503, 'The store is away: the 503 page (Retry-After).', true)
+  async tip(@Param('username') segment: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const username = bioUsername(segment);
+    if (username !== null && username !== segment) return this.toLowercase(request, response, `/tip/${username}`);
+    await this.responder.tip(this.page(request, null), response, username ?? '');
+  }
+
   /** The bio page: one view per visit, unless a bot, a HEAD request or the creator signed in. */
   @Get(':username')
   @ApiOperation({ summary: 'A creator\'s bio page' })

@@ -26,6 +26,9 @@ interface PageRow {
   seo_title: string | null;
   seo_description: string | null;
   seo_image: string | null;
+  tips_enabled: boolean;
+  tip_presets: number[];
+  tip_message: string | null;
   version: string;
   forwards_until: Date | null;
   links: Array<{
@@ -45,6 +48,7 @@ const PAGE_COLUMNS = `
   u.id, u.username, u.display_name, u.bio, u.avatar, u.theme, u.background_color, u.background_image,
   u.button_color, u.button_text_color, u.button_shape, u.enable_booking, u.booking_price, u.is_premium,
   u.socials, u.socials_position, u.seo_title, u.seo_description, u.seo_image,
+  u.tips_enabled, u.tip_presets, u.tip_message,
   u.page_version::text as version,
   coalesce((select json_agg(json_build_object('id', l.id, 'kind', l.kind, 'title', l.title, 'url', l.url, 'order', l.position,
                                               'startsAt', l.starts_at, 'endsAt', l.ends_at,
@@ -100,7 +104,13 @@ export class PostgresPublicPageSource implements VersionedPageStore {
       endsAt: instant(link.endsAt),
       thumbnail: link.thumbnail,
     }));
-    const page: PublicPage = { ownerId: row.id, version: row.version, user: toPublicUserView(userOf(row)), links };
+    const page: PublicPage = {
+      ownerId: row.id,
+      version: row.version,
+      user: toPublicUserView(userOf(row)),
+      links,
+      tips: { enabled: row.tips_enabled, presets: row.tip_presets, message: row.tip_message },
+    };
     if (row.forwards_until !== null) page.forwardsUntil = new Date(row.forwards_until);
     return page;
   }

@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Logger } from '@nestjs/common';
-import type { BioPageModel, BookingPageModel, LegalPageModel, PageContext } from '../application/ports/public-page.renderer.js';
+import type { BioPageModel, BookingPageModel, LegalPageModel, PageContext, TipPageModel } from '../application/ports/public-page.renderer.js';
 
 /** What public-app/dist/server/entry-server.js exports (public-app/src/entry-server.tsx). */
 export interface PublicAppBuild {
   renderBioPage(page: BioPageModel): string;
   renderBookingPage(page: BookingPageModel): string;
+  renderTipPage(page: TipPageModel): string;
   renderUserNotFoundPage(page: PageContext): string;
   renderLinkNotFoundPage(page: PageContext): string;
   renderUnavailablePage(page: PageContext): string;
@@ -21,6 +22,7 @@ export interface PublicAppBuild {
 const RENDER_FUNCTIONS = [
   'renderBioPage',
   'renderBookingPage',
+  'renderTipPage',
   'renderUserNotFoundPage',
   'renderLinkNotFoundPage',
   'renderUnavailablePage',

@@ -4,6 +4,7 @@ import {
   type BookingPageModel,
   type LegalPageModel,
   type PageContext,
+  type TipPageModel,
 } from '../application/ports/public-page.renderer.js';
 import type { PublicAppBuild } from './public-app-build.js';
 
@@ -27,6 +28,10 @@ export class ReactSsrPublicPageRenderer extends PublicPageRenderer {
 
   bookingPage(page: BookingPageModel): string {
     return this.app.renderBookingPage(page);
+  }
+
+  tipPage(page: TipPageModel): string {
+    return this.app.renderTipPage(page);
   }
 
   userNotFoundPage(page: PageContext): string {

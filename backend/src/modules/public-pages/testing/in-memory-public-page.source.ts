@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import type { PublicTipsView } from '@linkbio/shared-contracts';
 import { isId, type Id } from '../../../shared/ids.js';
 import type { User } from '../../identity/domain/user.js';
 import { toPublicUserView } from '../../identity/http/user.views.js';
 import type { InMemoryUserRepository } from '../../identity/testing/in-memory-user.repository.js';
 import type { InMemoryLinkRepository } from '../../links/testing/in-memory-link.repository.js';
 import { PublicPageSource } from '../application/ports/public-page.source.js';
-import type { LinkTarget, PageLink, PublicPage } from '../domain/public-page.js';
+import { DEFAULT_TIPS, type LinkTarget, type PageLink, type PublicPage } from '../domain/public-page.js';
 import type { VersionedPageStore } from '../infrastructure/cached-public-page.source.js';
 
 /**
@@ -56,7 +57,15 @@ export class InMemoryPublicPageSource extends PublicPageSource implements Versio
     const links: PageLink[] = owned
       .filter((link) => link.isActive)
       .map(({ id, kind, title, url, order, startsAt, endsAt, thumbnail }) => ({ id, kind, title, url, order, startsAt, endsAt, thumbnail }));
-    return { ownerId: user.id, version: await this.versionOf(user.id), user: toPublicUserView(user), links };
+    const tips = this.tips.get(user.id) ?? DEFAULT_TIPS;
+    return { ownerId: user.id, version: await this.versionOf(user.id), user: toPublicUserView(user), links, tips };
+  }
+
+  /** The creator's tip settings, as users.tips_enabled, tip_presets and tip_message hold them. */
+  private readonly tips = new Map<Id, PublicTipsView>();
+
+  setTips(userId: Id, tips: PublicTipsView): void {
+    this.tips.set(userId, tips);
   }
 
   /** Rejects an id that is not a UUID, as PostgreSQL does for a uuid parameter. */

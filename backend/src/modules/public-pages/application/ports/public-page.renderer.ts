@@ -1,4 +1,4 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * The visitors' pages as whole HTML documents. The models are what public-app's server entry takes
@@ -16,6 +16,17 @@ export interface BioPageModel extends PageContext {
   links: PublicLinkView[];
   /** `?booked=true`: the 'Booking Confirmed!' banner; `?booked=refunding`: the time was taken, the payment goes back. */
   booked: BookedNotice | null;
+  /** The 'Support me' block (issue 27): shown when enabled. */
+  tips: PublicTipsView | null;
+}
+
+/** /tip/{username}?amount=500: the tip form. */
+export interface TipPageModel extends PageContext {
+  user: PublicUserView;
+  /** The creator's tip settings; not enabled: the page says tips are off. */
+  tips: PublicTipsView;
+  /** The amount picked on the bio page (`?amount=` in cents), or null. */
+  amountCents: number | null;
 }
 
 export interface BookingPageModel extends PageContext {
@@ -37,6 +48,8 @@ export abstract class PublicPageRenderer {
   abstract bioPage(page: BioPageModel): string;
   /** /book/{username} */
   abstract bookingPage(page: BookingPageModel): string;
+  /** /tip/{username} */
+  abstract tipPage(page: TipPageModel): string;
   /** The 'User Not Found' card (answered with 404). */
   abstract userNotFoundPage(page: PageContext): string;
   /** /go/{id} of a link that is off or unknown (answered with 404). */

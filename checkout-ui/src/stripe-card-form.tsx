@@ -1,16 +1,14 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
-import { Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { CardFormLoading } from './card-form-loading';
-import { PAYMENT_GENERIC_ERROR } from './payment-api';
-import type { PaymentFormProps } from './payment-form-props';
+import { CardFormLoading } from './card-form-loading.js';
+import type { PaymentFormProps } from './payment-form-props.js';
+import { CHECKOUT_TEXTS, PUBLIC_SKIN } from './skin.js';
 
 /*
  * Stripe Elements, in its own chunk: loaded only when Stripe is the live provider and the payment step
- * shows (Stripe.js itself comes from js.stripe.com on first use).
+ * shows (this module is imported dynamically; Stripe.js itself loads from js.stripe.com on first use).
  */
 
 let stripe: { key: string; promise: Promise<Stripe | null> } | null = null;
@@ -25,6 +23,7 @@ function stripeFor(key: string): Promise<Stripe | null> {
 }
 
 export default function StripeCardForm(props: PaymentFormProps & { publishableKey: string }) {
+  const skin = props.skin ?? PUBLIC_SKIN;
   const [instance, setInstance] = useState<Stripe | null | 'failed'>(null);
   useEffect(() => {
     let live = true;
@@ -39,19 +38,34 @@ export default function StripeCardForm(props: PaymentFormProps & { publishableKe
 
   if (instance === 'failed')
     return (
-      <p role="alert" className="rounded-md bg-muted px-3 py-2 text-sm">
-        The secure card form couldn't load. Check your connection and reload the page; nothing has been charged.
+      <p className={skin.notice} role="alert">
+        {props.texts?.cardFormFailed ?? CHECKOUT_TEXTS.cardFormFailed}
       </p>
     );
-  if (instance === null) return <CardFormLoading submitLabel={props.submitLabel} />;
+  if (instance === null) return <CardFormLoading submitLabel={props.submitLabel} skin={skin} texts={props.texts} />;
   return (
-    <Elements stripe={instance} options={{ clientSecret: props.clientSecret, appearance: { theme: 'stripe' } }}>
+    <Elements
+      stripe={instance}
+      options={{
+        clientSecret: props.clientSecret,
+        appearance: { theme: 'stripe', variables: skin.stripeVariables },
+      }}
+    >
       <ElementsForm {...props} />
     </Elements>
   );
 }
 
-function ElementsForm({ clientSecret, submitLabel, returnPath, onPaid, onFailed }: PaymentFormProps) {
+function ElementsForm({
+  clientSecret,
+  submitLabel,
+  returnPath,
+  onPaid,
+  onFailed,
+  skin = PUBLIC_SKIN,
+  texts: overrides,
+}: PaymentFormProps) {
+  const texts = { ...CHECKOUT_TEXTS, ...overrides };
   const stripeJs = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -70,25 +84,24 @@ function ElementsForm({ clientSecret, submitLabel, returnPath, onPaid, onFailed 
       setPending(false);
       // Back on the card fields, to correct them or use another card.
       elements.getElement('payment')?.focus();
-      onFailed(result.error.message ?? PAYMENT_GENERIC_ERROR);
+      onFailed(result.error.message ?? texts.paymentGenericError);
       return;
     }
     onPaid();
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Card details" className="space-y-4">
-      <PaymentElement onReady={() => setReady(true)} />
-      <Button
+    <form className={skin.form} noValidate onSubmit={(event) => void submit(event)} aria-label={texts.cardDetails}>
+      <PaymentElement onReady={() => setReady(true)} options={{ layout: 'tabs' }} />
+      <button
+        className={skin.submit}
         type="submit"
-        size="lg"
-        className="w-full"
         disabled={!stripeJs || !elements || !ready || pending}
         aria-busy={pending || undefined}
       >
-        <Lock aria-hidden="true" />
-        {pending ? 'Processing...' : submitLabel}
-      </Button>
+        {pending ? skin.pendingIndicator : skin.submitIcon}
+        {pending && texts.processing ? texts.processing : submitLabel}
+      </button>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatCardNumber, formatExpiry, validateCard } from '@linkbio/shared-contracts';
 import { LocalCardForm } from './local-card-form';
+import { PUBLIC_SKIN } from './skin';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +20,7 @@ function stubConfirm(reply: { status: number; body: unknown }) {
   return fetchMock;
 }
 
-function renderForm() {
+function renderForm(extra: Partial<Parameters<typeof LocalCardForm>[0]> = {}) {
   const onPaid = vi.fn();
   const onFailed = vi.fn();
   const user = userEvent.setup();
@@ -30,6 +31,7 @@ function renderForm() {
       returnPath="/dashboard"
       onPaid={onPaid}
       onFailed={onFailed}
+      {...extra}
     />,
   );
   const fields = {
@@ -104,7 +106,8 @@ describe('LocalCardForm', () => {
     expect(screen.getByText("Your card's security code is incomplete.")).toBeInTheDocument();
     expect(fields.number).toHaveFocus();
     expect(fields.number).toHaveAttribute('aria-invalid', 'true');
-    expect(fields.number).toHaveAccessibleDescription('Your card number is incomplete.');
+    expect(fields.number).toHaveAccessibleDescription(expect.stringContaining('Your card number is incomplete.'));
+    expect(fields.number).toHaveAccessibleDescription(expect.stringContaining('Test mode: no real card is charged.'));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onPaid).not.toHaveBeenCalled();
   });
@@ -145,5 +148,59 @@ describe('LocalCardForm', () => {
     expect(screen.getByRole('button', { name: 'Pay now' })).toBeEnabled();
     expect(fields.number).toHaveValue('4000 0000 0000 9995');
     expect(fields.number).toHaveFocus();
+  });
+
+  it('says so on a network failure', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
+    const { user, fields, submit, onFailed } = renderForm();
+    await user.type(fields.number, '4242424242424242');
+    await user.type(fields.expiry, '1230');
+    await user.type(fields.cvc, '123');
+    await submit();
+    expect(onFailed).toHaveBeenCalledWith(
+      "We couldn't reach the payment service. Check your connection and try again.",
+    );
+  });
+
+  it("sends the checked card to submitCard instead, when given (the dashboard's card change)", async () => {
+    const fetchMock = stubConfirm({ status: 200, body: { status: 'succeeded' } });
+    const submitCard = vi.fn(() => Promise.resolve());
+    const { user, fields, submit, onPaid } = renderForm({ submitCard });
+    await user.type(fields.number, '4242424242424242');
+    await user.type(fields.expiry, '1230');
+    await user.type(fields.cvc, '123');
+    await submit();
+    expect(submitCard).toHaveBeenCalledWith(expect.objectContaining({ clientSecret: 'pi_1_secret_2', cvc: '123' }));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onPaid).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('skins', () => {
+  it("wears the app's classes and icons, and its texts", async () => {
+    const skin = {
+      ...PUBLIC_SKIN,
+      form: 'dash-form',
+      input: 'dash-input',
+      submit: 'dash-button',
+      pendingIndicator: <i data-testid="spin" />,
+    };
+    let resolve: () => void = () => {};
+    const submitCard = vi.fn(() => new Promise<void>((done) => (resolve = done)));
+    const { user, fields, submit } = renderForm({ skin, texts: { processing: 'Processing...' }, submitCard });
+    expect(screen.getByRole('form', { name: 'Card details' })).toHaveClass('dash-form');
+    expect(fields.number).toHaveClass('dash-input');
+    await user.type(fields.number, '4242424242424242');
+    await user.type(fields.expiry, '1230');
+    await user.type(fields.cvc, '123');
+    await submit();
+    const button = screen.getByRole('button', { name: 'Processing...' });
+    expect(button).toHaveClass('dash-button');
+    expect(button).toBeDisabled();
+    expect(screen.getByTestId('spin')).toBeInTheDocument();
+    resolve();
   });
 });

@@ -1,0 +1,51 @@
+/** Every text of the product and tip checkouts (issue 27). */
+export const SaleTexts = {
+  yourName: 'Your name',
+  yourNameOptional: 'Your name (optional)',
+  emailAddress: 'Email Address',
+  nameRequired: 'Name is required',
+  validEmailRequired: 'Valid email is required',
+  amount: 'Amount ($)',
+  amountHint: (minimum: string) => `Pay what you want: $${minimum} or more.`,
+  amountTooLow: (minimum: string) => `Please enter at least $${minimum}.`,
+  amountInvalid: 'Please enter an amount in dollars, such as 5 or 5.50.',
+  couponCode: 'Coupon code (optional)',
+  applyCoupon: 'Apply',
+  couponApplied: (code: string, discount: string) => `Coupon ${code} applied: $${discount} off.`,
+  couponRequired: 'Enter a coupon code first.',
+  couponFailed: "The coupon couldn't be checked. Please try again.",
+  joinList: 'Join my e-mail list',
+  price: 'Price',
+  tipLine: 'Tip',
+  discount: 'Discount',
+  platformFee: 'Platform Fee (20%)',
+  total: 'Total',
+  continueToPayment: 'Continue to Payment',
+  pay: (total: string) => `Pay $${total}`,
+  editDetails: 'Edit your details',
+  orderError: 'Order Error',
+  orderFailed: "Your order couldn't be started. Please try again.",
+  tipError: 'Tip Error',
+  tipFailed: "Your tip couldn't be started. Please try again.",
+  couponError: 'Coupon',
+  paymentFailed: 'Payment Failed',
+  productPaid: 'Payment received. Check your e-mail for your download link.',
+  paidTitle: 'Thank you!',
+  tipPaid: 'Payment received. Thank you for your support! A receipt is on its way to your e-mail.',
+  needsJavaScript:
+    'Paying needs JavaScript for the secure card payment. If this message stays, please turn JavaScript on or reload the page.',
+  supportMe: 'Support me',
+  customAmount: 'Custom amount',
+  message: 'Message (optional)',
+  messagePlaceholder: 'Say something nice',
+  messageTooLong: 'Please keep your message to 500 characters.',
+  minimumTip: 'The smallest tip is $1.00.',
+  tipPageTitle: (displayName: string) => `Support ${displayName}`,
+  tipsOff: (displayName: string) => `${displayName} isn't taking tips right now.`,
+  chooseAmount: 'Choose an amount',
+} as const;
+
+/** The smallest tip: $1.00. */
+export const MIN_TIP_CENTS = 100;
+/** The longest tip message. */
+export const TIP_MESSAGE_MAX = 500;

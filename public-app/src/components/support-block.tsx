@@ -1,0 +1,32 @@
+import { formatCents, type PublicTipsView } from '@linkbio/shared-contracts';
+import { SaleTexts } from '../checkout/sale-texts';
+
+/**
+ * The bio page's 'Support me' block (issue 27): three preset amounts and a custom one, each a plain link to the
+ * tip page (/tip/{username}?amount=500), so the page needs no script for it.
+ */
+export function SupportBlock({ username, tips }: { username: string; tips: PublicTipsView }) {
+  const tipPage = `/tip/${username}`;
+  return (
+    <section className="support" aria-labelledby="support-me">
+      <h2 id="support-me" className="block-header">
+        {SaleTexts.supportMe}
+      </h2>
+      {tips.message && <p className="support-text">{tips.message}</p>}
+      <ul className="support-amounts">
+        {tips.presets.map((cents) => (
+          <li key={cents}>
+            <a className="support-amount" href={`${tipPage}?amount=${cents}`}>
+              ${formatCents(cents)}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a className="support-amount" href={tipPage}>
+            {SaleTexts.customAmount}
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
