@@ -192,7 +192,7 @@ interface Rows {
   support: SupportRow[];
 }
 
-function toExport(now: Date, rows: Rows): AccountExport {
+function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons'> {
   const a = rows.account;
   const daily = rows.daily.map((d) => ({ day: d.day, views: Number(d.views), clicks: Number(d.clicks) }));
   return {
