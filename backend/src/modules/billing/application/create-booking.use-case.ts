@@ -26,8 +26,8 @@ import { Transactions } from '../../../shared/transactions.js';
  * provider cannot make the payment, the booking is marked failed and its slot freed (the creator never sees it
  * waiting for a payment that cannot come) and the visitor gets the provider's 503 to try again. A request
  * that replaces the visitor's own earlier one (replacesClientSecret) closes that one and frees its time first.
- * A coupon code (couponCode) is checked against the session's price before anything is stored (a refused code
- * is a 400 with the reason), the booking's amounts are those of the discounted price (the fee computed on it),
+ * A coupon code (couponCode) is checked against the session's price in the same transaction (a refused code is
+ * a 400 with the reason, and nothing is stored), the booking's amounts are those of the discounted price (the fee computed on it),
  * and its use is taken in the booking's transaction (the last use goes to one buyer; someone else's taking it
  * meanwhile is a 400 and nothing is stored). A request closed, replaced or whose payment cannot be made gives
  * its coupon use back.
@@ -55,15 +55,17 @@ export class CreateBookingUseCase {
     }
     const replaced = request.replacesClientSecret ? await this.replaceable(request.replacesClientSecret, creator.id) : null;
     const now = this.clock.now();
-    const coupon = request.couponCode ? await this.quote(creator.id, request.couponCode, creator.bookingPrice, now) : null;
-    const booking = requestBooking(creator.id, coupon?.priceAfterCents ?? creator.bookingPrice, request, now);
-    await this.transactions.run(async () => {
-      // The visitor's earlier request, left unpaid for this one: closed, its time free for them (or anyone) again.
+    const price = creator.bookingPrice;
+    const { booking, coupon } = await this.transactions.run(async () => {
+      // The visitor's earlier request, left unpaid for this one: closed, its time (and coupon use) free for them
+      // (or anyone) again — before the code is checked, so the use it held can go to this request.
       if (replaced) {
         await this.store.markFailed(replaced.id, replaced.paymentIntentId);
         await this.slots.release(replaced.id);
         await this.coupons.release(replaced.id);
       }
+      const coupon = request.couponCode ? await this.quote(creator.id, request.couponCode, price, now) : null;
+      const booking = requestBooking(creator.id, coupon?.priceAfterCents ?? price, request, now);
       const slot = await this.slots.hold({ bookingId: booking.id, creatorId: creator.id, slotStart, visitor: visitor.ip, now });
       if (slot) Object.assign(booking, { slotStart: slot.start, slotEnd: slot.end, holdExpiresAt: slot.expiresAt });
       await this.store.addBooking(booking);
@@ -71,6 +73,7 @@ export class CreateBookingUseCase {
         const redeemed = await this.coupons.redeem(coupon, booking.id, now);
         if ('refused' in redeemed) throw invalid(redeemed.refused);
       }
+      return { booking, coupon };
     });
     const intent = await this.gateway
       .createBookingIntent({
