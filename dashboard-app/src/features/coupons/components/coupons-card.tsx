@@ -111,12 +111,12 @@ export function CouponsCard({ className }: { className?: string }) {
             ))}
           </ul>
         )}
-        <section aria-labelledby="new-coupon-title" className="space-y-3">
+        <div className="space-y-3">
           <h3 id="new-coupon-title" className="text-sm font-semibold">
             New coupon
           </h3>
           <CreateCouponForm />
-        </section>
+        </div>
       </CardContent>
       <DeleteCouponDialog coupon={deleting} pending={remove.isPending} onOpenChange={(open) => (open ? undefined : setDeleting(null))} onConfirm={confirmDelete} />
     </Card>
