@@ -95,4 +95,12 @@ export const Texts = {
   paymentGenericError: 'Your payment could not be completed. Please try again.',
   paymentNetworkError: "We couldn't reach the payment service. Check your connection and try again.",
   paymentRedirecting: 'Payment received. Confirming your booking…',
+
+  couponCode: 'Coupon code (optional)',
+  applyCoupon: 'Apply',
+  removeCoupon: 'Remove',
+  couponApplied: (code: string) => `Coupon ${code} applied`,
+  couponRequired: 'Enter a coupon code',
+  couponFailed: "We couldn't check this code. Please try again.",
+  discount: 'Discount',
 } as const;

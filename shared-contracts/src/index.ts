@@ -35,3 +35,4 @@ export * from './link-blocks.js';
 export * from './time-locale.js';
 export * from './link-thumbnails.js';
 export * from './coupons.dto.js';
+export * from './coupons.messages.js';

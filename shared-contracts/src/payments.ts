@@ -4,7 +4,7 @@ import { EMAIL_MAX_LENGTH, PLATFORM_FEE_PERCENT } from './constants.js';
 import { IsEmailAddress, trimString, MaxChars } from './validators.js';
 import { IsInstant, IsLocale, IsTimeZone } from './scheduling.dto.js';
 import { SchedulingMessages } from './scheduling.messages.js';
-import { CouponMessages } from './coupons.dto.js';
+import { CouponMessages } from './coupons.messages.js';
 
 /** Messages of the money paths (spec §5, §8; decisions.md). */
 export const PaymentMessages = {
