@@ -37,6 +37,11 @@ const SUITES = [
     cwd: 'dashboard-app',
     command: (out) => [bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]],
   },
+  {
+    name: 'public-app components',
+    cwd: 'public-app',
+    command: (out) => [bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]],
+  },
 ];
 
 async function readCounts(file) {
