@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { CouponMessages, Messages, saleAmounts, type CouponView } from '@linkbio/shared-contracts';
+import { COUPON_CHECKS_PER_IP_PER_10_MINUTES, CouponMessages, Messages, saleAmounts, type CouponView } from '@linkbio/shared-contracts';
 import { BillingSweepProcessor } from '../src/modules/billing/jobs/billing-sweep.processor.js';
 import { agent, signedInCreator, unique, uniqueIp, type Database } from './support/harness.js';
 import { card, dateIn, paidBookings } from './support/paid-bookings.js';
@@ -168,6 +168,18 @@ describe('coupons over HTTP', () => {
       await check('nobody-at-all', { code: 'TEN', target: 'session' }).expect(404);
       // Checking takes no use.
       expect((await db.query("select sum(uses)::int as uses from coupons where creator_id = $1", [creator.user.id])).rows[0]).toEqual({ uses: 0 });
+    });
+
+    it('is limited per client address, as the other public calls are', async () => {
+      const creator = await bookings.creator(false);
+      await made(creator, { code: 'GUESS', percentOff: 10, appliesTo: 'all' });
+      const ip = uniqueIp();
+      for (let i = 0; i < COUPON_CHECKS_PER_IP_PER_10_MINUTES; i += 1) {
+        await agent(app, ip).post(`/api/users/${creator.details.username}/coupons/check`).send({ code: `TRY${i}`, target: 'session' }).expect(400);
+      }
+      const limited = await agent(app, ip).post(`/api/users/${creator.details.username}/coupons/check`).send({ code: 'GUESS', target: 'session' }).expect(429);
+      expect(limited.body.message).toMatch(/^Too many coupon checks\. Please try again in \d+ minutes?\.$/);
+      await agent(app).post(`/api/users/${creator.details.username}/coupons/check`).send({ code: 'GUESS', target: 'session' }).expect(200);
     });
 
     it('refuses an expired, used-up or deleted code with the reason', async () => {
