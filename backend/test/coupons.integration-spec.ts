@@ -266,6 +266,22 @@ describe('coupons over HTTP', () => {
       expect((await couponRow(coupon.id)).uses).toBe(2);
     });
 
+    it('gives the use back when the card is declined, and takes it back when another card pays', async () => {
+      const creator = await bookings.creator(false);
+      const coupon = await made(creator, { code: 'RETRY', amountOffCents: 1000, appliesTo: 'all', maxRedemptions: 1 });
+      const booked = await book(creator.details.username, { couponCode: 'RETRY' }).expect(201);
+      const id = await bookingIdOf(booked.body.clientSecret as string);
+      await agent(app).post('/api/payments/local/confirm').send({ ...card(booked.body.clientSecret as string), cardNumber: '4000000000000002' }).expect(402);
+      expect((await db.query('select status from bookings where id = $1', [id])).rows[0]).toEqual({ status: 'failed' });
+      expect((await couponRow(coupon.id)).uses).toBe(0);
+      expect((await redemptionOf(id))!.released_at).not.toBeNull();
+
+      await agent(app).post('/api/payments/local/confirm').send(card(booked.body.clientSecret as string)).expect(200);
+      expect((await db.query('select status, amount from bookings where id = $1', [id])).rows[0]).toEqual({ status: 'paid', amount: saleAmounts(3000).amount });
+      expect((await couponRow(coupon.id)).uses).toBe(1);
+      expect(await redemptionOf(id)).toEqual({ discount_cents: 1000, released_at: null });
+    });
+
     it('gives the use back when the request is replaced by another', async () => {
       const creator = await bookings.creator(true);
       const coupon = await made(creator, { code: 'SWAP', percentOff: 10, appliesTo: 'sessions', maxRedemptions: 1 });
