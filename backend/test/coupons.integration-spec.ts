@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { COUPON_CHECKS_PER_IP_PER_10_MINUTES, CouponMessages, Messages, saleAmounts, type CouponView } from '@linkbio/shared-contracts';
 import { BillingSweepProcessor } from '../src/modules/billing/jobs/billing-sweep.processor.js';
+import { couponsOver } from './support/coupons.js';
 import { agent, signedInCreator, unique, uniqueIp, type Database } from './support/harness.js';
 import { card, dateIn, paidBookings } from './support/paid-bookings.js';
 import { appWithMailbox } from './support/smtp.js';
@@ -28,31 +29,7 @@ describe('coupons over HTTP', () => {
 
   afterAll(() => close?.());
 
-  type Creator = Awaited<ReturnType<typeof signedInCreator>>;
-  const couponCount = async () => Number((await db.query<{ n: string }>('select count(*) as n from coupons')).rows[0]!.n);
-  const couponRow = async (id: string) =>
-    (await db.query<{ uses: number; deleted_at: Date | null }>('select uses, deleted_at from coupons where id = $1', [id])).rows[0]!;
-  const redemptionOf = async (purchaseId: string) =>
-    (await db.query<{ discount_cents: number; released_at: Date | null }>('select discount_cents, released_at from coupon_redemptions where purchase_id = $1', [purchaseId]))
-      .rows[0];
-  const create = (creator: Creator, body: Record<string, unknown>) => creator.client.post('/api/coupons').send(body);
-  const made = async (creator: Creator, body: Record<string, unknown>) => (await create(creator, body).expect(201)).body as CouponView;
-  /** A product of the creator's (the products module's table, written directly: it is built alongside). */
-  const productOf = async (creatorId: string, price: { priceCents?: number; minPriceCents?: number } = { priceCents: 2000 }) => {
-    const id = randomUUID();
-    await db.query(
-      `insert into products (id, creator_id, title, price_cents, min_price_cents, private_url) values ($1, $2, 'A guide', $3, $4, 'https://example.com/guide')`,
-      [id, creatorId, price.priceCents ?? null, price.minPriceCents ?? null],
-    );
-    return id;
-  };
-  const check = (username: string, body: Record<string, unknown>) => agent(app, uniqueIp()).post(`/api/users/${username}/coupons/check`).send(body);
-  const book = (username: string, body: Record<string, unknown> = {}) =>
-    agent(app, uniqueIp())
-      .post(`/api/users/${username}/book`)
-      .send({ customerName: 'Sam Visitor', customerEmail: `${unique('v')}@example.com`, ...body });
-  const bookingIdOf = async (clientSecret: string) =>
-    (await db.query<{ id: string }>('select id from bookings where payment_intent_id = $1', [clientSecret.split('_secret_')[0]])).rows[0]!.id;
+  const { couponCount, couponRow, redemptionOf, made, create, productOf, check, book, bookingIdOf } = couponsOver(() => ({ app, db }));
 
   describe('the creator’s coupons', () => {
     it('adds, lists with uses, and deletes; a code is unique per creator whatever its case', async () => {

@@ -7,7 +7,7 @@ export class InMemoryCouponRepository extends CouponRepository {
   readonly coupons = new Map<Id, Coupon & { deletedAt: Date | null }>();
   readonly redemptions = new Map<Id, { couponId: Id; discountCents: number; releasedAt: Date | null }>();
 
-  private live = (coupon: { deletedAt: Date | null } | undefined) => (coupon && coupon.deletedAt === null ? coupon : undefined);
+  private live = (coupon: (Coupon & { deletedAt: Date | null }) | undefined) => (coupon && coupon.deletedAt === null ? coupon : undefined);
   private strip = ({ deletedAt: _deletedAt, ...coupon }: Coupon & { deletedAt: Date | null }): Coupon => ({ ...coupon });
 
   async add(coupon: Coupon): Promise<boolean> {
