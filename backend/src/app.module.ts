@@ -14,6 +14,7 @@ import { LinkImportModule } from './modules/link-import/link-import.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { ProductsModule } from './modules/products/products.module.js';
+import { CouponsModule } from './modules/coupons/coupons.module.js';
 import { PublicPagesModule } from './modules/public-pages/public-pages.module.js';
 import { QrCodesModule } from './modules/qr-codes/qr-codes.module.js';
 import { SchedulingModule } from './modules/scheduling/scheduling.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         AccountDeletionModule,
         LinkImportModule,
         ProductsModule,
+        CouponsModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

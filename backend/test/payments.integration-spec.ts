@@ -96,7 +96,7 @@ describe('payments over HTTP (local provider, webhooks, e-mail)', () => {
   describe('booking', () => {
     it('answers the fee lines computed from the stored price, in cents, and stores a pending booking', async () => {
       const { response, bookingId } = await creatorWithBooking('25.50');
-      expect(response).toEqual({ clientSecret: expect.stringMatching(/^pi_local_\w+_secret_\w{20,}$/), amount: 3060, userAmount: 2550, platformFee: 510 });
+      expect(response).toEqual({ clientSecret: expect.stringMatching(/^pi_local_\w+_secret_\w{20,}$/), amount: 3060, userAmount: 2550, platformFee: 510, discountCents: 0 });
       expect((await bookingState(bookingId)).status).toBe('pending_payment');
     });
 

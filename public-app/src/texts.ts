@@ -82,4 +82,12 @@ export const Texts = {
   tryAgain: 'Try again',
   paymentFailed: 'Payment Failed',
   paymentRedirecting: 'Payment received. Confirming your booking…',
+
+  couponCode: 'Coupon code (optional)',
+  applyCoupon: 'Apply',
+  removeCoupon: 'Remove',
+  couponApplied: (code: string) => `Coupon ${code} applied`,
+  couponRequired: 'Enter a coupon code',
+  couponFailed: "We couldn't check this code. Please try again.",
+  discount: 'Discount',
 } as const;

@@ -100,4 +100,15 @@ export interface AccountExport {
   }>;
   subscriptions: Array<{ status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean; createdAt: string }>;
   supportRequests: Array<{ subject: string; message: string; status: string; createdAt: string; closedAt: string | null }>;
+  /** The creator's coupons not deleted (issue 27), as GET /api/coupons lists them. */
+  coupons: Array<{
+    code: string;
+    percentOff: number | null;
+    amountOffCents: number | null;
+    appliesTo: string;
+    expiresAt: string | null;
+    maxRedemptions: number | null;
+    uses: number;
+    createdAt: string;
+  }>;
 }

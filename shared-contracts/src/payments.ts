@@ -4,6 +4,7 @@ import { EMAIL_MAX_LENGTH, PLATFORM_FEE_PERCENT } from './constants.js';
 import { IsEmailAddress, trimString, MaxChars } from './validators.js';
 import { IsInstant, IsLocale, IsTimeZone } from './scheduling.dto.js';
 import { SchedulingMessages } from './scheduling.messages.js';
+import { CouponMessages } from './coupons.messages.js';
 
 /** Messages of the money paths (spec §5, §8; decisions.md). */
 export const PaymentMessages = {
@@ -101,6 +102,13 @@ export class BookingRequest {
   @IsLocale()
   @IsOptional()
   locale?: string;
+
+  /** A coupon code of the creator's (coupons.dto.ts): checked on the server, the price discounted before the fee. */
+  @Matches(/^\S{1,64}$/, { message: CouponMessages.checkCode })
+  @IsString({ message: CouponMessages.checkCode })
+  @ValidateIf((_, value) => value !== null && value !== undefined && value !== '')
+  @Transform(trimString)
+  couponCode?: string | null;
 }
 
 /** The local test provider's card form (Stripe's test card numbers): a payment's, and the card change's. */
@@ -157,6 +165,8 @@ export const bookingAmounts = saleAmounts;
 
 export interface BookingCreatedResponse extends BookingAmounts {
   clientSecret: string;
+  /** What the coupon took off the price (0 without one). */
+  discountCents: number;
 }
 
 export type SubscriptionCreatedResponse = { clientSecret: string } | { message: 'Already subscribed' };

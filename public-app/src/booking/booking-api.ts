@@ -15,6 +15,8 @@ export interface BookingRequest {
   /** The visitor's time zone and locale: their e-mails tell the time in it (and the creator's), as it writes times. */
   timeZone?: string;
   locale?: string;
+  /** The coupon the visitor applied (checked again by the server, which computes the discounted price). */
+  couponCode?: string;
 }
 
 /** A refused booking request: the server's message and its status (409: the time was just taken). */
@@ -33,6 +35,8 @@ export interface BookingQuote {
   amount: number;
   userAmount: number;
   platformFee: number;
+  /** What a coupon took off the price (0 without one). */
+  discountCents?: number;
 }
 
 const isCents = (value: unknown): value is number =>

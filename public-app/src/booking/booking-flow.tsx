@@ -2,6 +2,7 @@ import {
   canonicalLocale,
   canonicalTimeZone,
   DEFAULT_LOCALE,
+  CouponMessages,
   SchedulingMessages,
   type BookingTimesView,
   type SlotView,
@@ -10,10 +11,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Texts } from '../texts';
 import { BookingError, createBooking, fetchSlots, type BookingQuote, type BookingRequest } from './booking-api';
 import { PublicToast, type Toast } from '../checkout/checkout-skin';
+import { CouponField } from './coupon-field';
 import { DetailsStep } from './details-step';
 import { settledBookingUrl } from './payment-api';
 import { PaymentStep } from './payment-step';
 import { zoneChoices } from './slot-times';
+import { useCoupon } from './use-coupon';
 import { ChosenTime, TimeStep } from './time-step';
 import { validateDetails, type CustomerDetails, type DetailErrors } from './validate';
 
@@ -37,6 +40,9 @@ const TIME_PROBLEMS: readonly string[] = [
   SchedulingMessages.slotNotOffered,
   SchedulingMessages.slotRequired,
 ];
+
+/** The booking's refusals of an applied coupon code. */
+const COUPON_REFUSALS = [CouponMessages.invalidCode, CouponMessages.expired, CouponMessages.usedUp, CouponMessages.wrongTarget, CouponMessages.atFloor];
 
 /**
  * The booking steps (spec §2): when the creator takes sessions at set times, first 'Pick a Time' (a week of open
@@ -69,6 +75,7 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
   const moved = useRef(false);
   const fields = useRef<Partial<Record<keyof DetailErrors, HTMLInputElement | null>>>({});
   const closeToast = useCallback(() => setToast(null), []);
+  const coupon = useCoupon(username);
 
   useEffect(() => {
     setHydrated(true);
@@ -118,6 +125,7 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
       // How the visitor's e-mails tell the time: in the zone they read the times in (their browser's when none).
       timeZone: times ? zone : (canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? undefined),
       locale,
+      ...(coupon.appliedCode ? { couponCode: coupon.appliedCode } : {}),
     };
     // Back from 'Payment Details' with nothing changed: that booking still waits for its payment (and holds its time).
     if (quote?.request === JSON.stringify(request)) return go('payment');
@@ -130,6 +138,9 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
       go('payment');
     } catch (error) {
       if (times && error instanceof BookingError && TIME_PROBLEMS.includes(error.message)) pickAgain(error.message);
+      // The applied code refused after all (used up or expired meanwhile): said under the field.
+      else if (coupon.appliedCode && error instanceof BookingError && error.status === 400 && (COUPON_REFUSALS as readonly string[]).includes(error.message))
+        coupon.refused(error.message);
       else
         setToast({ title: Texts.bookingError, message: error instanceof Error ? error.message : Texts.bookingFailed });
     } finally {
@@ -193,6 +204,18 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
           pending={pending}
           headingRef={heading}
           chosenTime={chosenTime}
+          coupon={
+            <CouponField
+              code={coupon.code}
+              applied={coupon.applied}
+              error={coupon.error}
+              checking={coupon.checking}
+              hydrated={hydrated}
+              onCode={coupon.onCode}
+              onApply={coupon.onApply}
+              onRemove={coupon.onRemove}
+            />
+          }
           fieldRef={(field, input) => (fields.current[field] = input)}
           onChange={(field, value) => {
             setDetails((before) => ({ ...before, [field]: value }));

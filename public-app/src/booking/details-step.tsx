@@ -11,6 +11,8 @@ export interface DetailsStepProps {
   headingRef: Ref<HTMLHeadingElement>;
   /** The picked time, when the creator takes sessions at set times. */
   chosenTime: ReactNode;
+  /** The optional coupon code field (CouponField), above the button. */
+  coupon?: ReactNode;
   fieldRef: (field: 'customerName' | 'customerEmail', input: HTMLInputElement | null) => void;
   onChange: (field: keyof CustomerDetails, value: string) => void;
   onSubmit: () => void;
@@ -24,6 +26,7 @@ export function DetailsStep({
   pending,
   headingRef,
   chosenTime,
+  coupon,
   fieldRef,
   onChange,
   onSubmit,
@@ -84,6 +87,7 @@ export function DetailsStep({
             onChange={(event) => onChange('message', event.target.value)}
           />
         </div>
+        {coupon}
         <button
           className="btn-primary btn-wide"
           type="submit"

@@ -24,6 +24,12 @@ export function PaymentStep({ quote, paying, headingRef, chosenTime, onPaid, onF
       </h2>
       {chosenTime}
       <dl className="summary">
+        {quote.discountCents ? (
+          <div>
+            <dt>{Texts.discount}</dt>
+            <dd>−${formatCents(quote.discountCents)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{Texts.serviceFee}</dt>
           <dd>${formatCents(quote.userAmount)}</dd>

@@ -5,6 +5,7 @@ import { EmailModule } from '../../shared/email/email.module.js';
 import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { SchedulingModule } from '../scheduling/scheduling.module.js';
+import { CouponsModule } from '../coupons/coupons.module.js';
 import { BOOKING_LINK_LOOKUPS_PER_10_MINUTES, BOOKINGS_PER_EMAIL_PER_HOUR, BOOKINGS_PER_IP_PER_HOUR } from '@linkbio/shared-contracts';
 import { BookingEmailRateLimit, BookingIpRateLimit, BookingLinkRateLimit } from './application/ports/booking-rate-limits.js';
 import { BookingManageStore } from './application/ports/booking-manage.store.js';
@@ -57,7 +58,7 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
  * expires bookings whose held slot ran out unpaid and retries e-mails not sent yet.
  */
 @Module({
-  imports: [EmailModule, SchedulingModule],
+  imports: [EmailModule, SchedulingModule, CouponsModule],
   controllers: [BillingController, BookingManageController, PremiumController],
   providers: [
     { provide: BillingStore, useClass: PostgresBillingStore },

@@ -101,6 +101,7 @@ describe('DashboardPage', () => {
       'Plan',
       'Payout Settings',
       'Payouts',
+      'Coupons',
     ]);
     // Nothing between the stats and the links.
     const stats = screen.getByRole('region', { name: 'Your stats' });

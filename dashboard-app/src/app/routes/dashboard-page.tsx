@@ -7,6 +7,7 @@ import { LazyAnalyticsCard } from '@/features/analytics/components/lazy-analytic
 import { PlanCard } from '@/features/billing/components/plan-card';
 import { AvailabilityCard } from '@/features/availability/components/availability-card';
 import { BookingsCard } from '@/features/bookings/components/bookings-card';
+import { CouponsCard } from '@/features/coupons/components/coupons-card';
 import { analyticsKey } from '@/features/dashboard/api/get-analytics';
 import { BookingSettingsCard } from '@/features/dashboard/components/booking-settings-card';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
@@ -92,6 +93,7 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
       </CardRow>
     ),
   },
+  { id: 'coupons', render: () => <CouponsCard /> },
 ];
 
 /**

@@ -44,6 +44,8 @@ const ERASE_SQL = [
     where creator_id = $1 and status = 'pending'`,
   `update payouts set destination = null where creator_id = $1 and status in ('on_hold', 'paid', 'failed') and destination is not null`,
   `update support_requests set subject = '[erased]', message = '[erased with the account]' where creator_id = $1`,
+  // Coupons (Migration20270127000000_coupons) and, by cascade, their redemptions.
+  'delete from coupons where creator_id = $1',
 ];
 
 /**

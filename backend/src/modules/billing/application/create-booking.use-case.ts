@@ -10,6 +10,7 @@ import {
 import { Clock } from '../../../shared/clock.js';
 import { DomainError, invalid, notFound } from '../../../shared/domain-error.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
+import { CouponRedemptions, type CouponQuote } from '../../coupons/application/ports/coupon-redemptions.js';
 import { requestBooking } from '../domain/booking.js';
 import { BillingStore } from './ports/billing.store.js';
 import { BookingEmailRateLimit, BookingIpRateLimit } from './ports/booking-rate-limits.js';
@@ -25,6 +26,11 @@ import { Transactions } from '../../../shared/transactions.js';
  * provider cannot make the payment, the booking is marked failed and its slot freed (the creator never sees it
  * waiting for a payment that cannot come) and the visitor gets the provider's 503 to try again. A request
  * that replaces the visitor's own earlier one (replacesClientSecret) closes that one and frees its time first.
+ * A coupon code (couponCode) is checked against the session's price in the same transaction (a refused code is
+ * a 400 with the reason, and nothing is stored), the booking's amounts are those of the discounted price (the fee computed on it),
+ * and its use is taken in the booking's transaction (the last use goes to one buyer; someone else's taking it
+ * meanwhile is a 400 and nothing is stored). A request closed, replaced or whose payment cannot be made gives
+ * its coupon use back.
  */
 @Injectable()
 export class CreateBookingUseCase {
@@ -36,6 +42,7 @@ export class CreateBookingUseCase {
     private readonly slots: SlotReservations,
     private readonly ipLimit: BookingIpRateLimit,
     private readonly emailLimit: BookingEmailRateLimit,
+    private readonly coupons: CouponRedemptions,
   ) {}
 
   async execute(username: string, request: BookingRequest, visitor: { ip: string }): Promise<BookingCreatedResponse> {
@@ -48,16 +55,25 @@ export class CreateBookingUseCase {
     }
     const replaced = request.replacesClientSecret ? await this.replaceable(request.replacesClientSecret, creator.id) : null;
     const now = this.clock.now();
-    const booking = requestBooking(creator.id, creator.bookingPrice, request, now);
-    await this.transactions.run(async () => {
-      // The visitor's earlier request, left unpaid for this one: closed, its time free for them (or anyone) again.
+    const price = creator.bookingPrice;
+    const { booking, coupon } = await this.transactions.run(async () => {
+      // The visitor's earlier request, left unpaid for this one: closed, its time (and coupon use) free for them
+      // (or anyone) again — before the code is checked, so the use it held can go to this request.
       if (replaced) {
         await this.store.markFailed(replaced.id, replaced.paymentIntentId);
         await this.slots.release(replaced.id);
+        await this.coupons.release(replaced.id);
       }
+      const coupon = request.couponCode ? await this.quote(creator.id, request.couponCode, price, now) : null;
+      const booking = requestBooking(creator.id, coupon?.priceAfterCents ?? price, request, now);
       const slot = await this.slots.hold({ bookingId: booking.id, creatorId: creator.id, slotStart, visitor: visitor.ip, now });
       if (slot) Object.assign(booking, { slotStart: slot.start, slotEnd: slot.end, holdExpiresAt: slot.expiresAt });
       await this.store.addBooking(booking);
+      if (coupon) {
+        const redeemed = await this.coupons.redeem(coupon, booking.id, now);
+        if ('refused' in redeemed) throw invalid(redeemed.refused);
+      }
+      return { booking, coupon };
     });
     const intent = await this.gateway
       .createBookingIntent({
@@ -71,11 +87,25 @@ export class CreateBookingUseCase {
         await this.transactions.run(async () => {
           await this.store.markFailed(booking.id, null);
           await this.slots.release(booking.id);
+          await this.coupons.release(booking.id);
         });
         throw error;
       });
     await this.store.attachIntent(booking.id, intent.intentId);
-    return { clientSecret: intent.clientSecret, amount: booking.amount, userAmount: booking.userAmount, platformFee: booking.platformFee };
+    return {
+      clientSecret: intent.clientSecret,
+      amount: booking.amount,
+      userAmount: booking.userAmount,
+      platformFee: booking.platformFee,
+      discountCents: coupon?.discountCents ?? 0,
+    };
+  }
+
+  /** The session's price with the visitor's code, or the reason it was refused (a 400). */
+  private async quote(creatorId: string, code: string, priceCents: number, now: Date): Promise<CouponQuote> {
+    const quote = await this.coupons.quote(creatorId, code, { kind: 'session' }, priceCents, now);
+    if ('refused' in quote) throw invalid(quote.refused);
+    return quote;
   }
 
   /**

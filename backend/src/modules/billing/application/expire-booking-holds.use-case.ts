@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
 import { Transactions } from '../../../shared/transactions.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
+import { CouponRedemptions } from '../../coupons/application/ports/coupon-redemptions.js';
 import { BillingStore } from './ports/billing.store.js';
 
 /**
  * The billing sweep's part for bookings at set times: those still unpaid when their hold ran out become
- * expired, and their slots are freed (a new booking of an overlapping time frees them too, without waiting).
+ * expired, and their slots are freed (a new booking of an overlapping time frees them too, without waiting),
+ * and the coupon uses they held given back (reinstated if a payment arrives after all).
  */
 @Injectable()
 export class ExpireBookingHoldsUseCase {
@@ -15,6 +17,7 @@ export class ExpireBookingHoldsUseCase {
     private readonly slots: SlotReservations,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
+    private readonly coupons: CouponRedemptions,
   ) {}
 
   /** @returns how many bookings expired. */
@@ -23,7 +26,8 @@ export class ExpireBookingHoldsUseCase {
     return this.transactions.run(async () => {
       const expired = await this.store.expireHolds(now);
       await this.slots.releaseExpired(now);
-      return expired;
+      for (const bookingId of expired) await this.coupons.release(bookingId);
+      return expired.length;
     });
   }
 }

@@ -14,6 +14,7 @@ import { ProviderEventIntake } from './ports/provider-event-intake.js';
 import { ProviderRefundsService } from './provider-refunds.service.js';
 import { isUnapplied, unapplied, type Unapplied } from './unapplied-events.js';
 import { PremiumChargesService } from './premium-charges.service.js';
+import { CouponRedemptions } from '../../coupons/application/ports/coupon-redemptions.js';
 import { SettleBookingService } from './settle-booking.service.js';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'unapplied';
@@ -45,6 +46,7 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
     private readonly providerRefunds: ProviderRefundsService,
     private readonly issues: PaymentIssueStore,
     private readonly premiumCharges: PremiumChargesService,
+    private readonly coupons: CouponRedemptions,
   ) {
     super();
   }
@@ -110,7 +112,8 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
         const intent = intentFacts(object);
         if (!intent) return unapplied('malformed', 'The payment intent lacks its id or amount.');
         if (!intent.bookingId) return unapplied('handled_elsewhere', 'A payment for no booking (a Premium invoice’s): its invoice events apply it.', intent.id);
-        await this.store.markFailed(intent.bookingId, intent.id);
+        // A coupon use the booking held is given back (reinstated if another card pays it after all).
+        if (await this.store.markFailed(intent.bookingId, intent.id)) await this.coupons.release(intent.bookingId);
         return 'applied';
       }
       case 'invoice.paid': {

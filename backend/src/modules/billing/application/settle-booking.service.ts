@@ -5,6 +5,7 @@ import { SenderAddress } from '../../../shared/email/sender-address.js';
 import { LinkOrigin } from '../../../shared/link-origin.js';
 import { newSecretToken } from '../../../shared/secret-link.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
+import { CouponRedemptions } from '../../coupons/application/ports/coupon-redemptions.js';
 import type { Booking } from '../domain/booking.js';
 import { paidBookingEmails } from './booking-emails.js';
 import { BillingStore } from './ports/billing.store.js';
@@ -17,7 +18,8 @@ import { BookingManageStore } from './ports/booking-manage.store.js';
  * and queues the two e-mails (unique per booking and kind; a session at a set time says when and carries its
  * calendar invite, and the visitor's receipt their private link to cancel or move it: a new token, kept only as
  * its hash). A payment that came after the hold ran out, for a time someone else has taken meanwhile,
- * leaves the booking refund_due: no earning, no e-mails.
+ * leaves the booking refund_due: no earning, no e-mails. A coupon use given back while it was unpaid is
+ * reinstated once paid (CouponRedemptions), and given back again when the booking is refund_due.
  */
 @Injectable()
 export class SettleBookingService {
@@ -30,6 +32,7 @@ export class SettleBookingService {
     private readonly manage: BookingManageStore,
     private readonly links: LinkOrigin,
     private readonly sender: SenderAddress,
+    private readonly coupons: CouponRedemptions,
   ) {}
 
   /** @returns the booking when this call made it paid, null when it was already paid or does not match. */
@@ -47,8 +50,12 @@ export class SettleBookingService {
       }
       return null;
     }
+    // Paid: its coupon use counts again if it was given back when the hold ran out or a payment failed.
+    await this.coupons.reinstate(booking.id);
     if (booking.slotStart && !(await this.slots.keep(booking.id, now))) {
       await this.store.markRefundDue(booking.id);
+      // The session cannot take place and the payment goes back in full: so does the coupon's use.
+      await this.coupons.release(booking.id);
       this.logger.warn(`Payment ${payment.intentId} for booking ${bookingId} came after its slot was taken: refund due`);
       return null;
     }

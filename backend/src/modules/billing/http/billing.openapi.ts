@@ -41,7 +41,7 @@ export const PaymentConfig = component(
 
 export const BookingCreated = component(
   'BookingCreatedResponse',
-  objectOf<BookingCreatedResponse>()({ clientSecret: string, userAmount: cents, platformFee: cents, amount: cents }),
+  objectOf<BookingCreatedResponse>()({ clientSecret: string, userAmount: cents, platformFee: cents, amount: cents, discountCents: cents }),
 );
 
 const BookingViewSchema = component(

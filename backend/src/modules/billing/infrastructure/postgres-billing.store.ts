@@ -144,22 +144,24 @@ export class PostgresBillingStore extends BillingStore {
     await this.rows("update bookings set status = 'refund_due' where id = ? and status = 'paid'", [bookingId]);
   }
 
-  async markFailed(bookingId: Id, intentId: string | null): Promise<void> {
-    await this.rows(
+  async markFailed(bookingId: Id, intentId: string | null): Promise<boolean> {
+    const rows = await this.rows(
       `update bookings set status = 'failed' where id = ? and status = 'pending_payment'
-         and (payment_intent_id is null or payment_intent_id = ?)`,
+         and (payment_intent_id is null or payment_intent_id = ?)
+       returning id`,
       [bookingId, intentId],
     );
+    return rows.length === 1;
   }
 
-  async expireHolds(now: Date): Promise<number> {
-    const rows = await this.rows(
+  async expireHolds(now: Date): Promise<Id[]> {
+    const rows = await this.rows<{ id: Id }>(
       `update bookings set status = 'expired'
         where hold_expires_at is not null and hold_expires_at <= ? and status in ('pending_payment', 'failed')
         returning id`,
       [now],
     );
-    return rows.length;
+    return rows.map((row) => row.id);
   }
 
   async creditCreator(booking: Booking, now: Date): Promise<void> {

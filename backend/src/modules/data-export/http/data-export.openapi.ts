@@ -109,5 +109,17 @@ export const AccountExportSchema = component(
     supportRequests: arrayOf(
       objectOf<Item<Export['supportRequests']>>()({ subject: string, message: string, status: string, createdAt: dateTime, closedAt: nullable(dateTime) }),
     ),
+    coupons: arrayOf(
+      objectOf<Item<Export['coupons']>>()({
+        code: string,
+        percentOff: nullable(integer),
+        amountOffCents: nullable(integer),
+        appliesTo: string,
+        expiresAt: nullable(dateTime),
+        maxRedemptions: nullable(integer),
+        uses: integer,
+        createdAt: dateTime,
+      }),
+    ),
   }),
 );

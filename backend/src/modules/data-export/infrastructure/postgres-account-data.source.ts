@@ -2,6 +2,7 @@ import type { AccountExport, LinkBlockKind } from '@linkbio/shared-contracts';
 import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
+import { COUPONS_SQL, toCouponExport, type CouponExportRow } from './coupons-export.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -158,8 +159,12 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const payouts = await read<PayoutRow>(PAYOUTS_SQL);
       const subscriptions = await read<SubscriptionRow>(SUBSCRIPTIONS_SQL);
       const support = await read<SupportRow>(SUPPORT_SQL);
+      const coupons = await read<CouponExportRow>(COUPONS_SQL);
       await client.query('commit');
-      return toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
+      return {
+        ...toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support }),
+        coupons: coupons.map(toCouponExport),
+      };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -191,7 +196,7 @@ interface Rows {
   support: SupportRow[];
 }
 
-function toExport(now: Date, rows: Rows): AccountExport {
+function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons'> {
   const a = rows.account;
   const daily = rows.daily.map((d) => ({ day: d.day, views: Number(d.views), clicks: Number(d.clicks) }));
   return {

@@ -43,10 +43,13 @@ export abstract class BillingStore {
   abstract markPaid(bookingId: Id, intentId: string, amount: number, now: Date): Promise<Booking | null>;
   /** paid → refund_due: the payment came after the hold ran out and the time went to someone else. */
   abstract markRefundDue(bookingId: Id): Promise<void>;
-  /** pending_payment → failed (intentId: the failed payment, or null when none could be made); a paid booking stays paid. */
-  abstract markFailed(bookingId: Id, intentId: string | null): Promise<void>;
-  /** pending_payment/failed bookings whose held slot ran out unpaid → expired; returns how many. */
-  abstract expireHolds(now: Date): Promise<number>;
+  /**
+   * pending_payment → failed (intentId: the failed payment, or null when none could be made); a paid booking
+   * stays paid. True when this call made the change.
+   */
+  abstract markFailed(bookingId: Id, intentId: string | null): Promise<boolean>;
+  /** pending_payment/failed bookings whose held slot ran out unpaid → expired; returns their ids. */
+  abstract expireHolds(now: Date): Promise<Id[]>;
   /** The creator's earning for a paid booking: at most one per booking. */
   abstract creditCreator(booking: Booking, now: Date): Promise<void>;
 
