@@ -7,6 +7,8 @@ import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js'
 import { IdentityModule } from '../identity/identity.module.js';
 import { ChangeImageUseCase } from './application/change-image.use-case.js';
 import { CheckedImageUploads } from './application/checked-image-uploads.js';
+import { CheckedFileUploads } from './application/checked-file-uploads.js';
+import { FileUploads } from './application/ports/file-uploads.js';
 import { ImageResizer } from './application/ports/image-resizer.js';
 import { ImageUploads } from './application/ports/image-uploads.js';
 import { ObjectStorage } from './application/ports/object-storage.js';
@@ -50,7 +52,8 @@ export function createObjectStorage(env: Env): ObjectStorage {
     ChangeImageUseCase,
     { provide: ImageUploads, useClass: CheckedImageUploads },
     { provide: ImageResizer, useClass: SharpImageResizer },
+    { provide: FileUploads, useClass: CheckedFileUploads },
   ],
-  exports: [ObjectStorage, UploadGrants, ImageUploads, ImageResizer],
+  exports: [ObjectStorage, UploadGrants, ImageUploads, ImageResizer, FileUploads],
 })
 export class MediaModule {}

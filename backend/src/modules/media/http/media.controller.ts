@@ -40,7 +40,7 @@ export class MediaController {
     @Req() req: Request,
     @Body() body: RequestUploadRequest,
   ): Promise<UploadParametersResponse> {
-    const file = { contentType: body?.contentType, size: body?.size };
+    const file = { contentType: body?.contentType, size: body?.size, purpose: body?.purpose };
     return { uploadURL: await this.requestUpload.execute(user.id, requestOrigin(req), file) };
   }
 

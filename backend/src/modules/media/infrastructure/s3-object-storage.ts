@@ -85,6 +85,16 @@ export class S3ObjectStorage extends ObjectStorage {
     return bytes.subarray(0, length);
   }
 
+  async stream(key: string): Promise<Readable | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key) }));
+      return (answer.Body as Readable | undefined) ?? null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {
     await this.client.send(
       // Keys are never reused (a new image gets a new key): stored images are cached for good, as move() does.

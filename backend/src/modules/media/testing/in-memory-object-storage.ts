@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ObjectStorage, type UploadURLOptions } from '../application/ports/object-storage.js';
 import { isObjectKey } from '../domain/object-keys.js';
 
@@ -21,6 +21,11 @@ export class InMemoryObjectStorage extends ObjectStorage {
 
   async readStart(key: string, length: number): Promise<Uint8Array> {
     return (this.objects.get(this.checked(key)) ?? Buffer.alloc(0)).subarray(0, length);
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    const body = this.objects.get(this.checked(key));
+    return body ? Readable.from([body]) : null;
   }
 
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {

@@ -22,6 +22,8 @@ export abstract class ObjectStorage {
   abstract size(key: string): Promise<number | null>;
   /** Up to `length` first bytes of the object (fewer when it is shorter). */
   abstract readStart(key: string, length: number): Promise<Uint8Array>;
+  /** The whole object as a stream (a product's file, downloaded through our own route); null when there is none. */
+  abstract stream(key: string): Promise<Readable | null>;
   /** Stores bytes under a key (tests and tooling; creators upload through createUploadURL). */
   abstract put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
   /** Moves an object to another key, served from then on with `contentType`. */
