@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput } from './page-model';
+import type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput, ProductPageInput } from './page-model';
 import { BioPage } from './pages/bio-page';
 import { BookingPage, type ClientScript } from './pages/booking-page';
 import { LegalPage } from './pages/legal-page';
-import { LinkNotFoundPage, UnavailablePage, UserNotFoundPage } from './pages/not-found-page';
+import { LinkNotFoundPage, ProductNotFoundPage, UnavailablePage, UserNotFoundPage } from './pages/not-found-page';
+import { ProductPage } from './pages/product-page';
+import productCss from './styles/product.css?inline';
 import bookingCss from './styles/booking.css?inline';
 import legalCss from './styles/legal.css?inline';
 import publicCss from './styles/public.css?inline';
@@ -17,7 +19,7 @@ import publicCss from './styles/public.css?inline';
  * version, so a creator's change shows on the next request.
  */
 
-export type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput } from './page-model';
+export type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput, ProductPageInput } from './page-model';
 
 const DOCTYPE = '<!DOCTYPE html>';
 /** Vite's `base` (vite.config.ts): '/p/'. */
@@ -55,7 +57,22 @@ function embedsScript(): string {
   return `${PUBLIC_BASE}${entry.file}`;
 }
 
+/**
+ * The product page's checkout island (src/entry-product.tsx) and the chunks it imports; null while the build
+ * has none, so the page renders without it.
+ */
+function productScript(): ClientScript | null {
+  const manifestFile = join(CLIENT_DIR, '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest['src/entry-product.tsx'];
+  if (!entry) return null;
+  const preload = (entry.imports ?? []).map((key) => manifest[key]?.file).filter((file): file is string => Boolean(file));
+  return { src: `${PUBLIC_BASE}${entry.file}`, preload: preload.map((file) => `${PUBLIC_BASE}${file}`) };
+}
+
 const BOOKING_SCRIPT = bookingScript();
+const PRODUCT_SCRIPT = productScript();
+const PRODUCT_CSS = publicCss + productCss;
 const EMBEDS_SCRIPT = embedsScript();
 const BOOKING_CSS = publicCss + bookingCss;
 
@@ -68,6 +85,16 @@ export function renderBioPage(input: BioPageInput): string {
 /** /book/{username}: rendered with hydration markers, since the booking steps hydrate in the browser. */
 export function renderBookingPage(input: BookingPageInput): string {
   return DOCTYPE + renderToString(<BookingPage {...input} css={BOOKING_CSS} script={BOOKING_SCRIPT} />);
+}
+
+/** /{username}/products/{productId}: static markup and the checkout island's mount point (issue 27). */
+export function renderProductPage(input: ProductPageInput): string {
+  return DOCTYPE + renderToStaticMarkup(<ProductPage {...input} css={PRODUCT_CSS} script={PRODUCT_SCRIPT} />);
+}
+
+/** 404 for a product that is hidden, deleted, someone else's or unknown. */
+export function renderProductNotFoundPage(_input: NotFoundPageInput): string {
+  return DOCTYPE + renderToStaticMarkup(<ProductNotFoundPage css={publicCss} />);
 }
 
 /** 404 for an unknown username, on /{username} and /book/{username}. */

@@ -1,4 +1,4 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicProductView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * What the backend hands to the server entry for each page. The backend's PublicPageRenderer port declares
@@ -19,6 +19,14 @@ export interface BioPageInput extends PageContext {
    * a payment that came after the time was taken (it goes back in full).
    */
   booked: BookedNotice | null;
+  /** The products that can be sold, in their order (issue 27); absent: none. */
+  products?: PublicProductView[];
+}
+
+/** /{username}/products/{productId} (issue 27). */
+export interface ProductPageInput extends PageContext {
+  user: PublicUserView;
+  product: PublicProductView;
 }
 
 export interface BookingPageInput extends PageContext {

@@ -1,4 +1,4 @@
-import { schedulePhaseAt, type LinkBlockKind, type PublicUserView } from '@linkbio/shared-contracts';
+import { schedulePhaseAt, type LinkBlockKind, type PublicProductView, type PublicUserView } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 
 /**
@@ -28,6 +28,11 @@ export interface PublicPage {
   user: PublicUserView;
   /** The active links in display order, scheduled ones included whether or not they show right now. */
   links: readonly PageLink[];
+  /**
+   * The creator's products that can be sold (visible, with something to deliver), in their order (issue 27);
+   * never what they deliver. Absent where a source knows no products (the in-memory fakes).
+   */
+  products?: readonly PublicProductView[];
   /**
    * Set when the page was found by a username its owner gave up lately (username_holds), not by their current
    * one (`user.username`): that address forwards to the current one until this instant, then answers as a name

@@ -4,6 +4,7 @@ import {
   type BookingPageModel,
   type LegalPageModel,
   type PageContext,
+  type ProductPageModel,
 } from '../application/ports/public-page.renderer.js';
 import type { PublicAppBuild } from './public-app-build.js';
 
@@ -27,6 +28,14 @@ export class ReactSsrPublicPageRenderer extends PublicPageRenderer {
 
   bookingPage(page: BookingPageModel): string {
     return this.app.renderBookingPage(page);
+  }
+
+  productPage(page: ProductPageModel): string {
+    return this.app.renderProductPage(page);
+  }
+
+  productNotFoundPage(page: PageContext): string {
+    return this.app.renderProductNotFoundPage(page);
   }
 
   userNotFoundPage(page: PageContext): string {

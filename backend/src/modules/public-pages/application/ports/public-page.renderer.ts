@@ -1,4 +1,4 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicProductView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * The visitors' pages as whole HTML documents. The models are what public-app's server entry takes
@@ -16,6 +16,14 @@ export interface BioPageModel extends PageContext {
   links: PublicLinkView[];
   /** `?booked=true`: the 'Booking Confirmed!' banner; `?booked=refunding`: the time was taken, the payment goes back. */
   booked: BookedNotice | null;
+  /** The products that can be sold, in their order (issue 27). */
+  products: PublicProductView[];
+}
+
+/** /{username}/products/{productId} (issue 27): one product the creator sells, with the checkout's mount point. */
+export interface ProductPageModel extends PageContext {
+  user: PublicUserView;
+  product: PublicProductView;
 }
 
 export interface BookingPageModel extends PageContext {
@@ -37,6 +45,10 @@ export abstract class PublicPageRenderer {
   abstract bioPage(page: BioPageModel): string;
   /** /book/{username} */
   abstract bookingPage(page: BookingPageModel): string;
+  /** /{username}/products/{productId} */
+  abstract productPage(page: ProductPageModel): string;
+  /** A product that is hidden, deleted, someone else's or unknown (answered with 404). */
+  abstract productNotFoundPage(page: PageContext): string;
   /** The 'User Not Found' card (answered with 404). */
   abstract userNotFoundPage(page: PageContext): string;
   /** /go/{id} of a link that is off or unknown (answered with 404). */
