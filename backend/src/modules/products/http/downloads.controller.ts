@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Fails } from '../../../shared/http/openapi/responses.js';
+import { AnswersFile, Fails } from '../../../shared/http/openapi/responses.js';
 import { DownloadProductFileUseCase } from '../application/download-product-file.use-case.js';
 
 /** RFC 6266: an ASCII fallback name and the exact name in RFC 5987 encoding. */
@@ -18,7 +18,7 @@ export class DownloadsController {
 
   @Get(':token')
   @ApiOperation({ summary: "Download a product's file through a signed link (5 minutes)" })
-  @ApiProduces('application/octet-stream')
+  @AnswersFile('*/*', 'The file, with the type its bytes showed (PDF, ZIP, audio, video, image or plain text).', { type: 'string', format: 'binary' })
   @Fails(403, 404)
   async file(@Param('token') token: string, @Res() res: Response): Promise<void> {
     const { file, body } = await this.download.execute(token);
