@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { ProductMessages, type ProductView } from '@linkbio/shared-contracts';
 import { ProductCatalog } from '../src/modules/products/application/ports/product-catalog.js';
+import { ObjectStorage } from '../src/modules/media/application/ports/object-storage.js';
 import { DownloadLinks } from '../src/modules/products/application/download-links.js';
 import { agent, Database, signedInCreator, startApp } from './support/harness.js';
 import { addProduct, download, localDisk, S3_ENV, s3Store, uploadedFile } from './support/product-stores.js';
@@ -84,7 +85,9 @@ describe.each([localDisk(), s3Store('linkbio-products')])('product files and sig
 
     const withFile = await addProduct(client, { title: 'Zip', priceCents: 900, fileURL: await uploadedFile(store, client, pdf(100)) });
     const path = await linkPath(withFile.id);
+    const [{ file_key: key }] = (await db.query<{ file_key: string }>('select file_key from products where id = $1', [withFile.id])).rows;
     await client.delete(`/api/products/${withFile.id}`).expect(200);
+    expect(await app.get(ObjectStorage).size(key)).toBeNull();
     expect(await app.get(ProductCatalog).downloadLink(withFile.id)).toBeNull();
     expect((await agent(app).get(path)).status).toBe(403);
   });
@@ -102,5 +105,25 @@ describe.each([localDisk(), s3Store('linkbio-products')])('product files and sig
       expect({ fileName, status: answer.status, message: answer.body.message }).toEqual({ fileName, status: 400, message });
     }
     expect((await client.get('/api/products').expect(200)).body as ProductView[]).toEqual([]);
+  });
+
+  it('exports the products, and deleting the account deletes them with their covers and files', async () => {
+    const { client } = await signedInCreator(app);
+    const product = await addProduct(client, { title: 'Pack', priceCents: 700, fileURL: await uploadedFile(store, client, pdf(500)), fileName: 'pack.pdf' });
+    const course = await addProduct(client, { title: 'Course', minPriceCents: 300, privateUrl: 'https://course.example.com/x', visible: false });
+    const data = (await client.get('/api/users/me/export').expect(200)).body as { products: unknown[] };
+    expect(data.products).toEqual([
+      expect.objectContaining({ id: product.id, title: 'Pack', priceCents: 700, file: { name: 'pack.pdf', contentType: 'application/pdf', size: 500 } }),
+      expect.objectContaining({ id: course.id, minPriceCents: 300, privateUrl: 'https://course.example.com/x', visible: false }),
+    ]);
+    const path = await linkPath(product.id);
+    const [{ file_key: key }] = (await db.query<{ file_key: string }>('select file_key from products where id = $1', [product.id])).rows;
+    expect(await app.get(ObjectStorage).size(key)).toBe(500);
+
+    await client.delete('/api/users/me').send({ password: 'correct horse' }).expect(200);
+
+    expect((await db.query('select id from products where id = any($1::uuid[])', [[product.id, course.id]])).rows).toEqual([]);
+    expect((await agent(app).get(path)).status).toBe(403);
+    expect(await app.get(ObjectStorage).size(key)).toBeNull();
   });
 });

@@ -98,4 +98,18 @@ export interface AccountExport {
   }>;
   subscriptions: Array<{ status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean; createdAt: string }>;
   supportRequests: Array<{ subject: string; message: string; status: string; createdAt: string; closedAt: string | null }>;
+  /** The digital products the creator sells (issue 27): what the dashboard shows of each. */
+  products: Array<{
+    id: string;
+    title: string;
+    description: string;
+    priceCents: number | null;
+    minPriceCents: number | null;
+    file: { name: string; contentType: string; size: number } | null;
+    privateUrl: string | null;
+    visible: boolean;
+    order: number;
+    createdAt: string;
+    updatedAt: string;
+  }>;
 }

@@ -108,5 +108,20 @@ export const AccountExportSchema = component(
     supportRequests: arrayOf(
       objectOf<Item<Export['supportRequests']>>()({ subject: string, message: string, status: string, createdAt: dateTime, closedAt: nullable(dateTime) }),
     ),
+    products: arrayOf(
+      objectOf<Item<Export['products']>>()({
+        id: uuid,
+        title: string,
+        description: string,
+        priceCents: nullable(cents),
+        minPriceCents: nullable(cents),
+        file: nullable(object({ name: string, contentType: string, size: integer })),
+        privateUrl: nullable(string),
+        visible: boolean,
+        order: integer,
+        createdAt: dateTime,
+        updatedAt: dateTime,
+      }),
+    ),
   }),
 );

@@ -2,6 +2,7 @@ import type { AccountExport, LinkBlockKind } from '@linkbio/shared-contracts';
 import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
+import { PRODUCTS_SQL, type ProductRow, toProductsExport } from './products-export.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -154,8 +155,10 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const payouts = await read<PayoutRow>(PAYOUTS_SQL);
       const subscriptions = await read<SubscriptionRow>(SUBSCRIPTIONS_SQL);
       const support = await read<SupportRow>(SUPPORT_SQL);
+      const products = await read<ProductRow>(PRODUCTS_SQL);
       await client.query('commit');
-      return toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
+      const exported = toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
+      return { ...exported, products: toProductsExport(products) };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -187,7 +190,7 @@ interface Rows {
   support: SupportRow[];
 }
 
-function toExport(now: Date, rows: Rows): AccountExport {
+function toExport(now: Date, rows: Rows): Omit<AccountExport, 'products'> {
   const a = rows.account;
   const daily = rows.daily.map((d) => ({ day: d.day, views: Number(d.views), clicks: Number(d.clicks) }));
   return {
