@@ -1,0 +1,88 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PRODUCT_FILE_PURPOSE, type ProductView } from '@linkbio/shared-contracts';
+import { api } from '@/lib/api-client';
+import { requestUploadURL } from '@/features/dashboard/api/request-upload-url';
+
+export const productsKey = ['products'] as const;
+
+/** The creator's products in their order (issue 27). */
+export const fetchProducts = () => api.get<ProductView[]>('/api/products');
+export const productsQuery = () => queryOptions({ queryKey: productsKey, queryFn: fetchProducts });
+export const useProducts = () => useQuery(productsQuery());
+
+/** The fields POST /api/products and PUT /api/products/{id} take. */
+export interface ProductInput {
+  title?: string;
+  description?: string;
+  priceCents?: number | null;
+  minPriceCents?: number | null;
+  coverURL?: string | null;
+  fileURL?: string;
+  fileName?: string;
+  privateUrl?: string;
+  visible?: boolean;
+}
+
+export const createProduct = (input: ProductInput) => api.post<ProductView>('/api/products', input);
+export const updateProduct = (id: string, input: ProductInput) => api.put<ProductView>(`/api/products/${id}`, input);
+export const deleteProduct = (id: string) => api.delete<{ message: string }>(`/api/products/${id}`);
+export const reorderProducts = (ids: string[]) => api.put<ProductView[]>('/api/products/order', { ids });
+
+/** Uploads a cover image through the upload path and answers its upload URL (the server makes the cover). */
+export async function uploadCover(file: File): Promise<string> {
+  const uploadURL = await requestUploadURL({ contentType: file.type || undefined, size: file.size });
+  await putFile(uploadURL, file, file.type, () => undefined);
+  return uploadURL;
+}
+
+/**
+ * Uploads a product's file (up to 250 MB) in one PUT, reporting progress from 0 to 1; its type is told by the
+ * server from its bytes, so none is sent.
+ */
+export async function uploadProductFile(file: File, onProgress: (fraction: number) => void): Promise<string> {
+  const answer = await api.post<{ uploadURL?: unknown }>('/api/objects/upload', { purpose: PRODUCT_FILE_PURPOSE, size: file.size });
+  if (typeof answer?.uploadURL !== 'string') throw new Error('The server gave no upload address');
+  await putFile(answer.uploadURL, file.slice(0, file.size), '', onProgress);
+  return answer.uploadURL;
+}
+
+/** One PUT of the bytes, with progress (XMLHttpRequest: fetch reports no upload progress). */
+function putFile(url: string, body: Blob, contentType: string, onProgress: (fraction: number) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    if (contentType) request.setRequestHeader('Content-Type', contentType);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => (request.status >= 200 && request.status < 300 ? resolve() : reject(new Error(uploadError(request))));
+    request.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'));
+    request.send(body);
+  });
+}
+
+function uploadError(request: XMLHttpRequest): string {
+  try {
+    const body = JSON.parse(request.responseText) as { message?: unknown };
+    if (typeof body.message === 'string') return body.message;
+  } catch {
+    // Not JSON (S3 answers XML).
+  }
+  return `The upload failed (${request.status}). Try again.`;
+}
+
+/** Reorders optimistically; on failure the stored order comes back. */
+export function useReorderProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reorderProducts,
+    onMutate: async (ids) => {
+      await queryClient.cancelQueries({ queryKey: productsKey });
+      queryClient.setQueryData<ProductView[]>(productsKey, (products) =>
+        products ? ids.flatMap((id, order) => products.filter((p) => p.id === id).map((p) => ({ ...p, order }))) : products,
+      );
+    },
+    onSuccess: (products) => queryClient.setQueryData(productsKey, products),
+    onError: () => queryClient.invalidateQueries({ queryKey: productsKey }),
+  });
+}
