@@ -1,6 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { ProductMessages, type ProductView } from '@linkbio/shared-contracts';
+import {
+  MULTIPART_PART_BYTES,
+  MULTIPART_THRESHOLD_BYTES,
+  ProductMessages,
+  UploadMessages,
+  type ProductView,
+  type UploadParametersResponse,
+} from '@linkbio/shared-contracts';
 import { ProductCatalog } from '../src/modules/products/application/ports/product-catalog.js';
 import { ObjectStorage } from '../src/modules/media/application/ports/object-storage.js';
 import { DownloadLinks } from '../src/modules/products/application/download-links.js';
@@ -125,5 +132,34 @@ describe.each([localDisk(), s3Store('linkbio-products')])('product files and sig
     expect((await db.query('select id from products where id = any($1::uuid[])', [[product.id, course.id]])).rows).toEqual([]);
     expect((await agent(app).get(path)).status).toBe(403);
     expect(await app.get(ObjectStorage).size(key)).toBeNull();
+  });
+
+  it('takes a file over 64 MB in parts on S3 (one streamed PUT on the local disk), byte for byte', async () => {
+    const { client } = await signedInCreator(app);
+    const bytes = pdf(MULTIPART_THRESHOLD_BYTES + 3 * 1024 * 1024 + 17);
+    const answer = (await client.post('/api/objects/upload').send({ purpose: 'product-file', size: bytes.length }).expect(200)).body as UploadParametersResponse;
+    if (store.name === 'local disk') {
+      expect(answer.multipart).toBeUndefined();
+      expect(await store.put(client, answer.uploadURL, bytes)).toBe(200);
+    } else {
+      const { uploadId, partSize, partURLs } = answer.multipart!;
+      expect(partURLs).toHaveLength(Math.ceil(bytes.length / MULTIPART_PART_BYTES));
+      const parts = [];
+      for (const [index, url] of partURLs.entries()) {
+        const put = await fetch(url, { method: 'PUT', body: bytes.subarray(index * partSize, (index + 1) * partSize) });
+        expect(put.status).toBe(200);
+        parts.push({ partNumber: index + 1, etag: put.headers.get('etag')! });
+      }
+      const wrong = await client.post('/api/objects/upload/complete').send({ uploadURL: answer.uploadURL, uploadId, parts: [...parts].reverse() });
+      expect(wrong.body).toEqual({ statusCode: 400, message: UploadMessages.multipartInvalid });
+      const other = await signedInCreator(app);
+      await other.client.post('/api/objects/upload/complete').send({ uploadURL: answer.uploadURL, uploadId, parts }).expect(403);
+      await client.post('/api/objects/upload/complete').send({ uploadURL: answer.uploadURL, uploadId, parts }).expect(200);
+    }
+    const product = await addProduct(client, { title: 'Film', priceCents: 2500, fileURL: answer.uploadURL, fileName: 'film.pdf' });
+    expect(product.file?.size).toBe(bytes.length);
+    const downloaded = await download(app, agent(app), await linkPath(product.id));
+    expect(downloaded.headers['content-length']).toBe(String(bytes.length));
+    expect(sha256(downloaded.body)).toBe(sha256(bytes));
   });
 });

@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf, registerDecorator } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, MinLength, ValidateIf, registerDecorator } from 'class-validator';
 import { BACKGROUND_MAX_BYTES } from './constants.js';
 import { Messages } from './messages.js';
 
@@ -57,6 +57,37 @@ export class RequestUploadRequest {
 
 export interface UploadParametersResponse {
   uploadURL: string;
+  /**
+   * A product file over MULTIPART_THRESHOLD_BYTES on S3 (issue 27): PUT part n (partSize bytes, the last one the
+   * rest) to partURLs[n - 1], in order, then POST /api/objects/upload/complete with each part's ETag.
+   */
+  multipart?: { uploadId: string; partSize: number; partURLs: string[] };
+}
+
+/** Above this size a product file goes to S3 in parts; the local disk takes one streamed PUT of any size. */
+export const MULTIPART_THRESHOLD_BYTES = 64 * 1024 * 1024;
+/** The size of each part but the last. */
+export const MULTIPART_PART_BYTES = 16 * 1024 * 1024;
+
+export const UploadMessages = {
+  multipartInvalid: "The upload's parts are not valid. Upload the file again.",
+} as const;
+
+/** POST /api/objects/upload/complete and /abort: which multipart upload, and (to complete) its parts' ETags. */
+export class MultipartUploadRequest {
+  @MaxLength(4096, { message: UploadMessages.multipartInvalid })
+  @IsString({ message: UploadMessages.multipartInvalid })
+  uploadURL!: string;
+
+  @MaxLength(1024, { message: UploadMessages.multipartInvalid })
+  @MinLength(1, { message: UploadMessages.multipartInvalid })
+  @IsString({ message: UploadMessages.multipartInvalid })
+  uploadId!: string;
+
+  @ArrayMaxSize(10_000, { message: UploadMessages.multipartInvalid })
+  @IsArray({ message: UploadMessages.multipartInvalid })
+  @IsOptional()
+  parts?: Array<{ partNumber: number; etag: string }>;
 }
 
 /** PUT /api/avatar-images: the address the image was uploaded to (or its public address). */

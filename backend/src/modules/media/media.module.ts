@@ -15,6 +15,7 @@ import { ObjectStorage } from './application/ports/object-storage.js';
 import { UploadGrants } from './application/ports/upload-grants.js';
 import { UploadRateLimit } from './application/ports/upload-rate-limit.js';
 import { RequestUploadUseCase } from './application/request-upload.use-case.js';
+import { MultipartUploadUseCase } from './application/multipart-upload.use-case.js';
 import { MediaController } from './http/media.controller.js';
 import { LocalDiskObjectStorage } from './infrastructure/local-disk-object-storage.js';
 import { PgUploadGrants } from './infrastructure/pg-upload-grants.js';
@@ -49,6 +50,7 @@ export function createObjectStorage(env: Env): ObjectStorage {
     { provide: UploadGrants, useClass: PgUploadGrants },
     rateLimitProvider(UploadRateLimit, 'upload_url', UPLOADS_PER_HOUR, 60 * 60),
     RequestUploadUseCase,
+    MultipartUploadUseCase,
     ChangeImageUseCase,
     { provide: ImageUploads, useClass: CheckedImageUploads },
     { provide: ImageResizer, useClass: SharpImageResizer },

@@ -15,6 +15,17 @@ export class InMemoryObjectStorage extends ObjectStorage {
     return `${options.origin}/objects/${this.checked(key)}`;
   }
 
+  /** One streamed PUT takes a file of any size here. */
+  async startMultipart(): Promise<null> {
+    return null;
+  }
+
+  async completeMultipart(): Promise<void> {
+    throw new Error('This store takes no multipart uploads');
+  }
+
+  async abortMultipart(): Promise<void> {}
+
   async size(key: string): Promise<number | null> {
     return this.objects.get(this.checked(key))?.length ?? null;
   }
