@@ -91,7 +91,7 @@ describe('products (issue 27)', () => {
     ['an http private URL', { title: 'A', priceCents: 500, privateUrl: 'http://x.example.com/a' }, ProductMessages.privateUrlInvalid],
     ['a javascript: private URL', { title: 'A', priceCents: 500, privateUrl: 'javascript:alert(1)' }, ProductMessages.privateUrlInvalid],
     ['a file and a private URL', { title: 'A', priceCents: 500, privateUrl: SECRET_URL, fileURL: 'https://x.example.com/f' }, ProductMessages.oneDelivery],
-    ['a file from elsewhere', { title: 'A', priceCents: 500, fileURL: 'https://evil.example.com/objects/x' }, Messages.imageNotFromUs],
+    ['a file from elsewhere', { title: 'A', priceCents: 500, fileURL: 'https://evil.example.com/objects/x' }, ProductMessages.fileURLInvalid],
     ['a cover from elsewhere', { title: 'A', priceCents: 500, coverURL: 'https://evil.example.com/a.png' }, Messages.imageNotFromUs],
     ['visible as text', { title: 'A', priceCents: 500, visible: 'yes' }, ProductMessages.visibleInvalid],
   ])('refuses %s with a message and keeps nothing', async (_label, body, message) => {

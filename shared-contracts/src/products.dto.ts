@@ -56,6 +56,9 @@ export const ProductMessages = {
   coverTooLarge: 'The cover must be 5 MB or smaller',
   fileTooLarge: 'The file must be 250 MB or smaller',
   fileEmpty: 'The file is empty. Upload it again.',
+  fileNotYours: 'That file was not uploaded by you',
+  fileMissing: 'The file has not finished uploading. Upload it again.',
+  fileAlreadyUsed: 'That upload has already been used. Upload the file again.',
   fileTypeRefused:
     'This type of file cannot be sold. Use PDF, ZIP, EPUB, MP3, M4A, WAV, MP4, MOV, PNG, JPEG, WebP, GIF, or plain text (TXT, CSV, Markdown).',
   fileTypeDangerous: 'Programs, scripts, web pages and SVG files cannot be sold. Put them in a ZIP file or use a private URL.',

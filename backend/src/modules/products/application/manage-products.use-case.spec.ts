@@ -1,4 +1,4 @@
-import { Messages, ProductMessages, UPLOADS_PER_HOUR } from '@linkbio/shared-contracts';
+import { ProductMessages, UPLOADS_PER_HOUR } from '@linkbio/shared-contracts';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { InMemoryRateLimit } from '../../../shared/testing/in-memory-rate-limit.js';
@@ -89,7 +89,7 @@ describe('ManageProductsUseCase', () => {
     const { products, uploaded } = setup();
     const bobsUpload = await uploaded(PDF, BOB);
     await expect(products.create(ALICE, { title: 'A', priceCents: 900, fileURL: bobsUpload }, ORIGIN)).rejects.toEqual(
-      aDomainError('forbidden', Messages.imageNotYours),
+      aDomainError('forbidden', ProductMessages.fileNotYours),
     );
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Messages, PRODUCT_COVER_MAX_BYTES, PRODUCT_COVER_PIXELS, PRODUCT_FILE_MAX_BYTES, ProductMessages } from '@linkbio/shared-contracts';
-import { invalid } from '../../../shared/domain-error.js';
+import { DomainError, invalid } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
 import { FileUploads, type PendingFileUpload } from '../../media/application/ports/file-uploads.js';
 import { ImageResizer, type ResizedImage } from '../../media/application/ports/image-resizer.js';
@@ -46,7 +46,11 @@ export class ProductAssets {
   }
 
   async checkFile(userId: Id, url: string, fileName: string | undefined, origin: string): Promise<CheckedFile> {
-    const upload = await this.files.open(userId, url, origin, { maxBytes: PRODUCT_FILE_MAX_BYTES, tooLarge: ProductMessages.fileTooLarge });
+    const upload = await this.files
+      .open(userId, url, origin, { maxBytes: PRODUCT_FILE_MAX_BYTES, tooLarge: ProductMessages.fileTooLarge })
+      .catch((error: unknown) => {
+        throw inFileWords(error);
+      });
     const verdict = sniffProductFile(upload.head, fileName ?? '');
     if (!verdict.ok) throw invalid(verdict.reason === 'dangerous' ? ProductMessages.fileTypeDangerous : ProductMessages.fileTypeRefused);
     return { upload, type: verdict.type, name: downloadName(fileName ?? '', verdict.type) };
@@ -61,7 +65,9 @@ export class ProductAssets {
   }
 
   async keepFile(userId: Id, file: CheckedFile): Promise<ProductFile> {
-    const key = await this.files.keep(userId, file.upload.key, file.type.contentType);
+    const key = await this.files.keep(userId, file.upload.key, file.type.contentType).catch((error: unknown) => {
+      throw inFileWords(error);
+    });
     return { key, name: file.name, contentType: file.type.contentType, size: file.upload.size };
   }
 
@@ -76,4 +82,17 @@ export class ProductAssets {
   async delete(key: string): Promise<void> {
     await this.storage.delete(key).catch((error: unknown) => this.logger.warn(`Could not delete ${key}: ${String(error)}`));
   }
+}
+
+/** The upload checks' messages speak of images (they were the avatar's first): a product's file is a file. */
+const FILE_WORDS: Record<string, string> = {
+  [Messages.imageNotFromUs]: ProductMessages.fileURLInvalid,
+  [Messages.imageNotYours]: ProductMessages.fileNotYours,
+  [Messages.imageMissing]: ProductMessages.fileMissing,
+  [Messages.imageAlreadyUsed]: ProductMessages.fileAlreadyUsed,
+};
+
+function inFileWords(error: unknown): unknown {
+  const message = error instanceof DomainError ? FILE_WORDS[error.message] : undefined;
+  return message && error instanceof DomainError ? new DomainError(error.kind, message, error.details) : error;
 }
