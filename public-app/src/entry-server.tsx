@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput, TipPageInput } from './page-model';
+import type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput, ProductPageInput, TipPageInput } from './page-model';
 import { BioPage } from './pages/bio-page';
 import { BookingPage, type ClientScript } from './pages/booking-page';
 import { LegalPage } from './pages/legal-page';
-import { LinkNotFoundPage, UnavailablePage, UserNotFoundPage } from './pages/not-found-page';
+import { LinkNotFoundPage, ProductNotFoundPage, UnavailablePage, UserNotFoundPage } from './pages/not-found-page';
+import { ProductPage } from './pages/product-page';
 import { TipPage } from './pages/tip-page';
+import productCss from './styles/product.css?inline';
 import bookingCss from './styles/booking.css?inline';
 import legalCss from './styles/legal.css?inline';
 import publicCss from './styles/public.css?inline';
@@ -18,7 +20,7 @@ import publicCss from './styles/public.css?inline';
  * version, so a creator's change shows on the next request.
  */
 
-export type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput, TipPageInput } from './page-model';
+export type { BioPageInput, BookingPageInput, LegalPageInput, NotFoundPageInput, ProductPageInput, TipPageInput } from './page-model';
 
 const DOCTYPE = '<!DOCTYPE html>';
 /** Vite's `base` (vite.config.ts): '/p/'. */
@@ -68,6 +70,9 @@ function embedsScript(): string {
 
 const BOOKING_SCRIPT = bookingScript();
 const TIP_SCRIPT = islandScript('tip');
+const PRODUCT_SCRIPT = islandScript('product');
+/** The island uses the booking page's form classes. */
+const PRODUCT_CSS = publicCss + bookingCss + productCss;
 const EMBEDS_SCRIPT = embedsScript();
 const BOOKING_CSS = publicCss + bookingCss;
 
@@ -85,6 +90,16 @@ export function renderBookingPage(input: BookingPageInput): string {
 /** /tip/{username}: rendered with hydration markers, since the tip form hydrates in the browser. */
 export function renderTipPage(input: TipPageInput): string {
   return DOCTYPE + renderToString(<TipPage {...input} css={BOOKING_CSS} script={TIP_SCRIPT} />);
+}
+
+/** /{username}/products/{productId}: static markup and the checkout island's mount point (issue 27). */
+export function renderProductPage(input: ProductPageInput): string {
+  return DOCTYPE + renderToStaticMarkup(<ProductPage {...input} css={PRODUCT_CSS} script={PRODUCT_SCRIPT} />);
+}
+
+/** 404 for a product that is hidden, deleted, someone else's or unknown. */
+export function renderProductNotFoundPage(_input: NotFoundPageInput): string {
+  return DOCTYPE + renderToStaticMarkup(<ProductNotFoundPage css={publicCss} />);
 }
 
 /** 404 for an unknown username, on /{username} and /book/{username}. */

@@ -1,4 +1,4 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicProductView, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * What the backend hands to the server entry for each page. The backend's PublicPageRenderer port declares
@@ -21,6 +21,14 @@ export interface BioPageInput extends PageContext {
   booked: BookedNotice | null;
   /** The 'Support me' block (issue 27), shown when enabled; null or absent: none. */
   tips?: PublicTipsView | null;
+  /** The products that can be sold, in their order (issue 27); absent: none. */
+  products?: PublicProductView[];
+}
+
+/** /{username}/products/{productId} (issue 27). */
+export interface ProductPageInput extends PageContext {
+  user: PublicUserView;
+  product: PublicProductView;
 }
 
 export interface BookingPageInput extends PageContext {

@@ -25,6 +25,10 @@ export const Texts = {
   linkNotFoundTitle: 'Link Not Found',
   linkNotFoundMessage: "This link doesn't exist or is no longer available.",
   goHome: 'Go home',
+  productLabel: '(product)',
+  productsLabel: 'Products',
+  productNotFoundTitle: 'Product Not Found',
+  productNotFoundMessage: "This product doesn't exist or is no longer available.",
   unavailableTitle: 'Back in a Moment',
   unavailableMessage: "This page can't be shown right now. Please try again in a few seconds.",
 

@@ -111,4 +111,18 @@ export interface AccountExport {
     uses: number;
     createdAt: string;
   }>;
+  /** The digital products the creator sells (issue 27): what the dashboard shows of each. */
+  products: Array<{
+    id: string;
+    title: string;
+    description: string;
+    priceCents: number | null;
+    minPriceCents: number | null;
+    file: { name: string; contentType: string; size: number } | null;
+    privateUrl: string | null;
+    visible: boolean;
+    order: number;
+    createdAt: string;
+    updatedAt: string;
+  }>;
 }

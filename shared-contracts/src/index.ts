@@ -36,3 +36,4 @@ export * from './time-locale.js';
 export * from './link-thumbnails.js';
 export * from './coupons.dto.js';
 export * from './coupons.messages.js';
+export * from './products.dto.js';

@@ -5,6 +5,7 @@ import { Document } from '../components/document';
 import { EmbedBlock } from '../components/embed-block';
 import { CalendarIcon, CheckCircleIcon, CloseIcon, LogoMark } from '../components/icons';
 import { LinkButton } from '../components/link-button';
+import { ProductBlock } from '../components/product-block';
 import { SocialIcons } from '../components/social-icons';
 import { SupportBlock } from '../components/support-block';
 import { buttonLook, pageLook } from '../lib/look';
@@ -20,7 +21,7 @@ export const bookingPriceShown = (user: BioPageInput['user']): number | null =>
  * The public bio page /{username}: plain HTML and inline CSS, no framework JavaScript. Every control works
  * without JavaScript: links are anchors, the banner is dismissed with a fragment link and CSS :target.
  */
-export function BioPage({ user, links, booked, tips, origin, css, embedsScript }: BioPageInput & { css: string; embedsScript?: string }) {
+export function BioPage({ user, links, booked, tips, origin, css, embedsScript, products = [] }: BioPageInput & { css: string; embedsScript?: string }) {
   const look = pageLook(user, origin);
   const buttons = buttonLook(user);
   const canonical = pageUrl(origin, `/${user.username}`);
@@ -71,6 +72,15 @@ export function BioPage({ user, links, booked, tips, origin, css, embedsScript }
                 <span>{Texts.bookSession(formatCents(price))}</span>
               </a>
             )}
+            {products.length > 0 && (
+              <ul className="links" aria-label={Texts.productsLabel}>
+                {products.map((product) => (
+                  <li key={product.id}>
+                    <ProductBlock username={user.username} product={product} />
+                  </li>
+                ))}
+              </ul>
+            )}
             {links.length > 0 ? (
               <nav aria-label={Texts.linksLabel}>
                 <ul className="links">
@@ -82,7 +92,7 @@ export function BioPage({ user, links, booked, tips, origin, css, embedsScript }
                 </ul>
               </nav>
             ) : (
-              <p className="empty">{Texts.noLinks}</p>
+              products.length === 0 && <p className="empty">{Texts.noLinks}</p>
             )}
             {tips?.enabled && <SupportBlock username={user.username} tips={tips} />}
           </div>

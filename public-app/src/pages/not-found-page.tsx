@@ -65,6 +65,23 @@ export function LinkNotFoundPage({ css }: { css: string }) {
   );
 }
 
+/** A product that is hidden, deleted, someone else's or never existed (issue 27). */
+export function ProductNotFoundPage({ css }: { css: string }) {
+  return (
+    <NotFoundCard
+      css={css}
+      title={Texts.productNotFoundTitle}
+      message={Texts.productNotFoundMessage}
+      icon={<BrokenLinkIcon />}
+      action={
+        <a className="btn-primary" href="/">
+          {Texts.goHome}
+        </a>
+      }
+    />
+  );
+}
+
 /** The page could not be read right now (503 with Retry-After): nothing the visitor did; try again. */
 export function UnavailablePage({ css }: { css: string }) {
   return (

@@ -7,12 +7,15 @@ import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js'
 import { IdentityModule } from '../identity/identity.module.js';
 import { ChangeImageUseCase } from './application/change-image.use-case.js';
 import { CheckedImageUploads } from './application/checked-image-uploads.js';
+import { CheckedFileUploads } from './application/checked-file-uploads.js';
+import { FileUploads } from './application/ports/file-uploads.js';
 import { ImageResizer } from './application/ports/image-resizer.js';
 import { ImageUploads } from './application/ports/image-uploads.js';
 import { ObjectStorage } from './application/ports/object-storage.js';
 import { UploadGrants } from './application/ports/upload-grants.js';
 import { UploadRateLimit } from './application/ports/upload-rate-limit.js';
 import { RequestUploadUseCase } from './application/request-upload.use-case.js';
+import { MultipartUploadUseCase } from './application/multipart-upload.use-case.js';
 import { MediaController } from './http/media.controller.js';
 import { LocalDiskObjectStorage } from './infrastructure/local-disk-object-storage.js';
 import { PgUploadGrants } from './infrastructure/pg-upload-grants.js';
@@ -47,10 +50,12 @@ export function createObjectStorage(env: Env): ObjectStorage {
     { provide: UploadGrants, useClass: PgUploadGrants },
     rateLimitProvider(UploadRateLimit, 'upload_url', UPLOADS_PER_HOUR, 60 * 60),
     RequestUploadUseCase,
+    MultipartUploadUseCase,
     ChangeImageUseCase,
     { provide: ImageUploads, useClass: CheckedImageUploads },
     { provide: ImageResizer, useClass: SharpImageResizer },
+    { provide: FileUploads, useClass: CheckedFileUploads },
   ],
-  exports: [ObjectStorage, UploadGrants, ImageUploads, ImageResizer],
+  exports: [ObjectStorage, UploadGrants, ImageUploads, ImageResizer, FileUploads],
 })
 export class MediaModule {}

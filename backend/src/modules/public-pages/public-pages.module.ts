@@ -4,6 +4,8 @@ import type { Env } from '../../config/env.js';
 import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { SchedulingModule } from '../scheduling/scheduling.module.js';
+import { ObjectStorage } from '../media/application/ports/object-storage.js';
+import { MediaModule } from '../media/media.module.js';
 import { FollowLinkUseCase } from './application/follow-link.use-case.js';
 import { LegalTexts } from './application/ports/legal-texts.js';
 import { PublicPageRenderer } from './application/ports/public-page.renderer.js';
@@ -27,7 +29,7 @@ import { PUBLIC_APP_BUILD, PUBLIC_PAGES_POOL } from './public-pages.tokens.js';
  * Register it last: its `/:username` route is the broadest.
  */
 @Module({
-  imports: [AnalyticsModule, SchedulingModule],
+  imports: [AnalyticsModule, SchedulingModule, MediaModule],
   // LegalPagesController first: PublicPagesController's `/:username` would take /privacy and /terms.
   controllers: [LegalPagesController, PublicPagesController],
   providers: [
@@ -49,8 +51,9 @@ import { PUBLIC_APP_BUILD, PUBLIC_PAGES_POOL } from './public-pages.tokens.js';
     },
     {
       provide: PublicPageSource,
-      inject: [PUBLIC_PAGES_POOL],
-      useFactory: (pool: pg.Pool) => new CachedPublicPageSource(new PostgresPublicPageSource(pool)),
+      inject: [PUBLIC_PAGES_POOL, ObjectStorage],
+      useFactory: (pool: pg.Pool, storage: ObjectStorage) =>
+        new CachedPublicPageSource(new PostgresPublicPageSource(pool, (key) => storage.publicURL(key))),
     },
     // Read and rendered here, at start: a configured file that cannot be read stops the API with its name.
     {

@@ -90,6 +90,7 @@ describe('DashboardPage', () => {
       .map((id) => document.getElementById(id)?.textContent);
     expect(cards).toEqual([
       'Your Links',
+      'Products',
       'Analytics',
       'Profile Picture',
       'Profile Template',

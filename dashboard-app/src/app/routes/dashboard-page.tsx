@@ -21,6 +21,7 @@ import { useLinks } from '@/features/links/api/get-links';
 import { LinksCard } from '@/features/links/components/links-card';
 import { linksOnPageAt } from '@/features/links/schedule';
 import { PayoutsCard } from '@/features/payouts/components/payouts-card';
+import { ProductsCard } from '@/features/products/components/products-card';
 import { QrCodeButton } from '@/features/qr-code/components/qr-code-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SocialsCard } from '@/features/socials/components/socials-card';
@@ -61,6 +62,7 @@ function CardRow({ children }: { children: ReactNode }) {
  */
 const DASHBOARD_SECTIONS: DashboardSection[] = [
   { id: 'links', render: (d) => <LinksCard isPremium={d.user.isPremium} onLinksChanged={d.refreshAnalytics} /> },
+  { id: 'products', render: () => <ProductsCard /> },
   { id: 'analytics', render: (d) => <LazyAnalyticsCard isPremium={d.user.isPremium} /> },
   {
     id: 'look',

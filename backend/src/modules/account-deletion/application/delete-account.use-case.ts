@@ -75,9 +75,13 @@ export class DeleteAccountUseCase {
 
   private async deleteImages(userId: Id, erased: ErasedAccount, origin: string): Promise<void> {
     const ownKeys = `users/${userId.toLowerCase()}/`;
-    for (const url of [erased.avatar, erased.backgroundImage, erased.shareImage, ...erased.linkThumbnails]) {
-      const key = url ? this.storage.keyFromURL(url, origin) : null;
-      if (!key?.startsWith(ownKeys)) continue;
+    const imageKeys = [erased.avatar, erased.backgroundImage, erased.shareImage, ...erased.linkThumbnails].map((url) =>
+      url ? this.storage.keyFromURL(url, origin) : null,
+    );
+    // The products' covers (users/…) and files (files/…), by their keys (issue 27).
+    const productKeys = (erased.productObjects ?? []).filter((key) => key.startsWith(`files/${userId.toLowerCase()}/`) || key.startsWith(ownKeys));
+    const ownImages = imageKeys.filter((key): key is string => key !== null && key.startsWith(ownKeys));
+    for (const key of [...ownImages, ...productKeys]) {
       try {
         await this.storage.delete(key);
       } catch (error) {

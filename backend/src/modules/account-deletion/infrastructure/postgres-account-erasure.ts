@@ -32,6 +32,9 @@ const TOMBSTONE_SQL = `
  * gets one, so they are never sent: the earnings were given up); a payout's destination is erased unless it is
  * on its way (processing or awaiting an operator). Support requests keep their dates and status, not the text.
  */
+/** The products go with the account (issue 27); their covers and files are deleted from the store afterwards. */
+const PRODUCTS_SQL = 'delete from products where creator_id = $1 returning cover_key, file_key';
+
 const ERASE_SQL = [
   'delete from links where owner_id = $1',
   'delete from password_reset_tokens where user_id = $1',
@@ -78,6 +81,7 @@ export class PostgresAccountErasure extends AccountErasure {
       await client.query(TOMBSTONE_SQL, [userId, tombstone.username, tombstone.email, tombstone.displayName, now]);
       await client.query(HOLD_SQL, [name, userId, heldUntil]);
       const thumbnails = await client.query<{ thumbnail: string }>(THUMBNAILS_SQL, [userId]);
+      const products = await client.query<{ cover_key: string | null; file_key: string | null }>(PRODUCTS_SQL, [userId]);
       for (const sql of ERASE_SQL) await client.query(sql, [userId]);
       await client.query('commit');
       return {
@@ -85,6 +89,7 @@ export class PostgresAccountErasure extends AccountErasure {
         backgroundImage: row.background_image,
         shareImage: row.seo_image,
         linkThumbnails: thumbnails.rows.map((link) => link.thumbnail),
+        productObjects: products.rows.flatMap((product) => [product.cover_key, product.file_key]).filter((key): key is string => key !== null),
       };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);

@@ -121,5 +121,20 @@ export const AccountExportSchema = component(
         createdAt: dateTime,
       }),
     ),
+    products: arrayOf(
+      objectOf<Item<Export['products']>>()({
+        id: uuid,
+        title: string,
+        description: string,
+        priceCents: nullable(cents),
+        minPriceCents: nullable(cents),
+        file: nullable(object({ name: string, contentType: string, size: integer })),
+        privateUrl: nullable(string),
+        visible: boolean,
+        order: integer,
+        createdAt: dateTime,
+        updatedAt: dateTime,
+      }),
+    ),
   }),
 );

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
 import { COUPONS_SQL, toCouponExport, type CouponExportRow } from './coupons-export.js';
+import { PRODUCTS_SQL, type ProductRow, toProductsExport } from './products-export.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -160,11 +161,10 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const subscriptions = await read<SubscriptionRow>(SUBSCRIPTIONS_SQL);
       const support = await read<SupportRow>(SUPPORT_SQL);
       const coupons = await read<CouponExportRow>(COUPONS_SQL);
+      const products = await read<ProductRow>(PRODUCTS_SQL);
       await client.query('commit');
-      return {
-        ...toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support }),
-        coupons: coupons.map(toCouponExport),
-      };
+      const exported = toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
+      return { ...exported, coupons: coupons.map(toCouponExport), products: toProductsExport(products) };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -196,7 +196,7 @@ interface Rows {
   support: SupportRow[];
 }
 
-function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons'> {
+function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons' | 'products'> {
   const a = rows.account;
   const daily = rows.daily.map((d) => ({ day: d.day, views: Number(d.views), clicks: Number(d.clicks) }));
   return {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BACKGROUND_MAX_BYTES, Messages } from '@linkbio/shared-contracts';
+import { BACKGROUND_MAX_BYTES, Messages, PRODUCT_FILE_MAX_BYTES, type UploadPurpose } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
 import { DomainError } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
@@ -24,7 +24,11 @@ export class RequestUploadUseCase {
     private readonly clock: Clock,
   ) {}
 
-  async execute(userId: Id, origin: string, file: { contentType?: string; size?: number } = {}): Promise<string> {
+  async execute(
+    userId: Id,
+    origin: string,
+    file: { contentType?: string; size?: number; purpose?: UploadPurpose } = {},
+  ): Promise<string> {
     const wait = await this.rateLimit.consume(userId);
     if (wait !== null) {
       throw new DomainError('too_many', Messages.tooManyUploads(Math.ceil(wait / 60)), { retryAfterSeconds: wait });
@@ -33,6 +37,11 @@ export class RequestUploadUseCase {
     const key = newUploadKey(userId);
     const expiresAt = new Date(now.getTime() + UPLOAD_URL_TTL_MS);
     await this.grants.issue({ key, userId, expiresAt, createdAt: now });
-    return this.storage.createUploadURL(key, { expiresAt, maxBytes: BACKGROUND_MAX_BYTES, origin, ...file });
+    const { purpose, ...bound } = file;
+    // A product's file (issue 27) may be any type its bytes allow, up to PRODUCT_FILE_MAX_BYTES; its type is never bound.
+    if (purpose === 'product-file') {
+      return this.storage.createUploadURL(key, { expiresAt, maxBytes: PRODUCT_FILE_MAX_BYTES, origin, size: bound.size });
+    }
+    return this.storage.createUploadURL(key, { expiresAt, maxBytes: BACKGROUND_MAX_BYTES, origin, ...bound });
   }
 }

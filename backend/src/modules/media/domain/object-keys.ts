@@ -8,6 +8,8 @@ import { IMAGE_EXTENSIONS, type ImageType } from './image-type.js';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const UPLOAD_KEY = new RegExp(`^uploads/(${UUID})/${UUID}$`);
 const IMAGE_KEY = new RegExp(`^users/(${UUID})/${UUID}\\.(jpg|png|webp|gif)$`);
+/** A product's file (issue 27): `files/<userId>/<uuid>`, never served as it is (only through signed downloads). */
+const FILE_KEY = new RegExp(`^files/(${UUID})/${UUID}$`);
 
 export const newUploadKey = (userId: string): string => `uploads/${userId.toLowerCase()}/${randomUUID()}`;
 export const newImageKey = (userId: string, type: ImageType): string =>
@@ -17,5 +19,8 @@ export const newImageKey = (userId: string, type: ImageType): string =>
 export const uploadKeyOwner = (key: string): string | null => UPLOAD_KEY.exec(key)?.[1] ?? null;
 /** The owner of a well-formed stored-image key; null for anything else. */
 export const imageKeyOwner = (key: string): string | null => IMAGE_KEY.exec(key)?.[1] ?? null;
-/** A key either shape allows: safe to join to a folder (no "..", no absolute paths). */
-export const isObjectKey = (key: string): boolean => uploadKeyOwner(key) !== null || imageKeyOwner(key) !== null;
+export const newFileKey = (userId: string): string => `files/${userId.toLowerCase()}/${randomUUID()}`;
+/** The owner of a well-formed product-file key; null for anything else. */
+export const fileKeyOwner = (key: string): string | null => FILE_KEY.exec(key)?.[1] ?? null;
+/** A key any shape allows: safe to join to a folder (no "..", no absolute paths). */
+export const isObjectKey = (key: string): boolean => uploadKeyOwner(key) !== null || imageKeyOwner(key) !== null || fileKeyOwner(key) !== null;

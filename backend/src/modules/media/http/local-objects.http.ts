@@ -33,19 +33,23 @@ export function localObjectsHandler(storage: LocalDiskObjectStorage, grants: Upl
     if (!uploadKeyOwner(key)) return refuse(res, 404, Messages.notFound);
     const expires = Number(req.query.expires);
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    if (!Number.isSafeInteger(expires) || !storage.verifyToken(key, expires, token)) {
+    // A signed `max` raises the limit for a product's file (issue 27); without one, the images' limit.
+    const max = typeof req.query.max === 'string' ? Number(req.query.max) : undefined;
+    if (max !== undefined && !Number.isSafeInteger(max)) return refuse(res, 403, Messages.uploadLinkInvalid);
+    const limit = max ?? BACKGROUND_MAX_BYTES;
+    if (!Number.isSafeInteger(expires) || !storage.verifyToken(key, expires, token, max)) {
       return refuse(res, 403, Messages.uploadLinkInvalid);
     }
     const now = clock.now();
     if (expires * 1000 <= now.getTime()) return refuse(res, 403, Messages.uploadLinkExpired);
-    if (Number(req.headers['content-length'] ?? 0) > BACKGROUND_MAX_BYTES) return refuse(res, 413, Messages.uploadTooLarge);
+    if (Number(req.headers['content-length'] ?? 0) > limit) return refuse(res, 413, Messages.uploadTooLarge);
     if (!(await grants.markUploaded(key, now))) {
       const grant = await grants.find(key);
       if (!grant || grant.expiresAt.getTime() <= now.getTime()) return refuse(res, 403, Messages.uploadLinkExpired);
       return refuse(res, 409, Messages.uploadLinkUsed);
     }
     try {
-      await storage.write(key, req, BACKGROUND_MAX_BYTES);
+      await storage.write(key, req, limit);
     } catch (error) {
       if (error instanceof UploadTooLarge) {
         res.setHeader('Connection', 'close');

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import {
+  MultipartUploadRequest,
   RequestUploadRequest,
   UpdateAvatarRequest,
   UpdateBackgroundImageRequest,
@@ -14,6 +15,8 @@ import { toUserView } from '../../identity/http/user.views.js';
 import type { User } from '../../identity/domain/user.js';
 import { ChangeImageUseCase } from '../application/change-image.use-case.js';
 import { RequestUploadUseCase } from '../application/request-upload.use-case.js';
+import { goesInParts, MultipartUploadUseCase } from '../application/multipart-upload.use-case.js';
+import { MessageViewSchema } from '../../../shared/http/openapi/responses.js';
 import { Answers, Fails } from '../../../shared/http/openapi/responses.js';
 import { UserEnvelope } from '../../identity/http/identity.openapi.js';
 import { UploadParameters } from './media.openapi.js';
@@ -27,6 +30,7 @@ export class MediaController {
   constructor(
     private readonly requestUpload: RequestUploadUseCase,
     private readonly changeImage: ChangeImageUseCase,
+    private readonly multipart: MultipartUploadUseCase,
   ) {}
 
   /** A single-use upload URL; the optional body { contentType, size } binds it to the file where the store can. */
@@ -40,8 +44,33 @@ export class MediaController {
     @Req() req: Request,
     @Body() body: RequestUploadRequest,
   ): Promise<UploadParametersResponse> {
-    const file = { contentType: body?.contentType, size: body?.size };
+    const file = { contentType: body?.contentType, size: body?.size, purpose: body?.purpose };
+    if (file.purpose === 'product-file' && goesInParts(file.size)) {
+      const parts = await this.multipart.start(user.id, file.size);
+      if (parts) return parts;
+    }
     return { uploadURL: await this.requestUpload.execute(user.id, requestOrigin(req), file) };
+  }
+
+  /** A large product file's parts are all up (issue 27): joined into the upload, which counts as received. */
+  @Post('objects/upload/complete')
+  @ApiOperation({ summary: 'Complete a multipart upload with its parts\' ETags' })
+  @Answers(200, MessageViewSchema, 'The file is uploaded.')
+  @Fails(403)
+  @HttpCode(200)
+  async complete(@CurrentUser() user: User, @Req() req: Request, @Body() body: MultipartUploadRequest): Promise<{ message: string }> {
+    await this.multipart.complete(user.id, body.uploadURL, body.uploadId, body.parts, requestOrigin(req));
+    return { message: 'Uploaded' };
+  }
+
+  @Post('objects/upload/abort')
+  @ApiOperation({ summary: 'Abort a multipart upload (its parts are dropped)' })
+  @Answers(200, MessageViewSchema, 'Aborted.')
+  @Fails(403)
+  @HttpCode(200)
+  async abort(@CurrentUser() user: User, @Req() req: Request, @Body() body: MultipartUploadRequest): Promise<{ message: string }> {
+    await this.multipart.abort(user.id, body.uploadURL, body.uploadId, requestOrigin(req));
+    return { message: 'Aborted' };
   }
 
   @Put('avatar-images')

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { ObjectStorage, type UploadURLOptions } from '../application/ports/object-storage.js';
 import { isObjectKey } from '../domain/object-keys.js';
 import { RotatingHmac } from '../../../shared/rotating-hmac.js';
+import { BACKGROUND_MAX_BYTES } from '@linkbio/shared-contracts';
 
 /** The path prefix stored images are served under, on the product's own origin. */
 export const OBJECTS_PATH = '/objects';
@@ -42,14 +43,28 @@ export class LocalDiskObjectStorage extends ObjectStorage {
 
   createUploadURL(key: string, options: UploadURLOptions): Promise<string> {
     const expires = Math.floor(options.expiresAt.getTime() / 1000);
-    const query = new URLSearchParams({ expires: String(expires), token: this.signatures.sign(`${key}\n${expires}`) });
+    // A limit above the images' is part of what is signed (a product's file); images keep the plain form.
+    const max = options.maxBytes > BACKGROUND_MAX_BYTES ? String(options.maxBytes) : null;
+    const signed = max === null ? `${key}\n${expires}` : `${key}\n${expires}\n${max}`;
+    const query = new URLSearchParams({ expires: String(expires), ...(max === null ? {} : { max }), token: this.signatures.sign(signed) });
     return Promise.resolve(`${options.origin}${OBJECTS_PATH}/${this.checked(key)}?${query}`);
   }
 
   /** True when `token` is this store's signature of the key and expiry (the expiry itself is checked by the caller). */
-  verifyToken(key: string, expires: number, token: string): boolean {
-    return this.signatures.verify(`${key}\n${expires}`, token);
+  verifyToken(key: string, expires: number, token: string, maxBytes?: number): boolean {
+    return this.signatures.verify(maxBytes === undefined ? `${key}\n${expires}` : `${key}\n${expires}\n${maxBytes}`, token);
   }
+
+  /** One streamed PUT takes a file of any size here. */
+  async startMultipart(): Promise<null> {
+    return null;
+  }
+
+  async completeMultipart(): Promise<void> {
+    throw new Error('This store takes no multipart uploads');
+  }
+
+  async abortMultipart(): Promise<void> {}
 
   async size(key: string): Promise<number | null> {
     try {
@@ -70,6 +85,10 @@ export class LocalDiskObjectStorage extends ObjectStorage {
     } finally {
       await file.close();
     }
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    return (await this.size(key)) === null ? null : this.read(key);
   }
 
   async put(key: string, body: Buffer | Readable): Promise<void> {

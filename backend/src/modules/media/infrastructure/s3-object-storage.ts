@@ -1,4 +1,8 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCommand,
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -9,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
-import { ObjectStorage, type UploadURLOptions } from '../application/ports/object-storage.js';
+import { type MultipartStart, ObjectStorage, type UploadURLOptions } from '../application/ports/object-storage.js';
 import { isObjectKey } from '../domain/object-keys.js';
 
 export interface S3Settings {
@@ -67,6 +71,39 @@ export class S3ObjectStorage extends ObjectStorage {
     return getSignedUrl(this.client, command, { expiresIn, signableHeaders });
   }
 
+  async startMultipart(key: string, partCount: number, expiresAt: Date): Promise<MultipartStart> {
+    const Bucket = this.settings.bucket;
+    const Key = this.checked(key);
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket, Key }));
+    if (!UploadId) throw new Error('The store began no multipart upload');
+    const expiresIn = Math.max(1, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+    const partURLs = await Promise.all(
+      Array.from({ length: partCount }, (_, index) =>
+        getSignedUrl(this.client, new UploadPartCommand({ Bucket, Key, UploadId, PartNumber: index + 1 }), { expiresIn }),
+      ),
+    );
+    return { uploadId: UploadId, partURLs };
+  }
+
+  async completeMultipart(key: string, uploadId: string, parts: Array<{ partNumber: number; etag: string }>): Promise<void> {
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.settings.bucket,
+        Key: this.checked(key),
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })) },
+      }),
+    );
+  }
+
+  async abortMultipart(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.settings.bucket, Key: this.checked(key), UploadId: uploadId }));
+    } catch (error) {
+      if (!isNotFound(error) && !(error instanceof S3ServiceException && error.name === 'NoSuchUpload')) throw error;
+    }
+  }
+
   async size(key: string): Promise<number | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key) }));
@@ -83,6 +120,16 @@ export class S3ObjectStorage extends ObjectStorage {
     );
     const bytes = answer.Body ? await answer.Body.transformToByteArray() : new Uint8Array();
     return bytes.subarray(0, length);
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.checked(key) }));
+      return (answer.Body as Readable | undefined) ?? null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
   }
 
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {

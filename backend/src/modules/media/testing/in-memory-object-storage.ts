@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { ObjectStorage, type UploadURLOptions } from '../application/ports/object-storage.js';
 import { isObjectKey } from '../domain/object-keys.js';
 
@@ -15,12 +15,28 @@ export class InMemoryObjectStorage extends ObjectStorage {
     return `${options.origin}/objects/${this.checked(key)}`;
   }
 
+  /** One streamed PUT takes a file of any size here. */
+  async startMultipart(): Promise<null> {
+    return null;
+  }
+
+  async completeMultipart(): Promise<void> {
+    throw new Error('This store takes no multipart uploads');
+  }
+
+  async abortMultipart(): Promise<void> {}
+
   async size(key: string): Promise<number | null> {
     return this.objects.get(this.checked(key))?.length ?? null;
   }
 
   async readStart(key: string, length: number): Promise<Uint8Array> {
     return (this.objects.get(this.checked(key)) ?? Buffer.alloc(0)).subarray(0, length);
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    const body = this.objects.get(this.checked(key));
+    return body ? Readable.from([body]) : null;
   }
 
   async put(key: string, body: Buffer | Readable, contentType: string): Promise<void> {

@@ -1,4 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Env } from '../../../config/env.js';
+import { Clock } from '../../../shared/clock.js';
+import { ENV } from '../../../shared/infrastructure/infrastructure.tokens.js';
+import { DOWNLOADS_PATH, DownloadLinks } from '../application/download-links.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Id } from '../../../shared/ids.js';
 import { ProductCatalog, type ProductDelivery, type ProductForSale } from '../application/ports/product-catalog.js';
@@ -19,7 +23,12 @@ interface CatalogRow {
 /** PostgreSQL, in plain SQL; the injected EntityManager joins the surrounding transaction. */
 @Injectable()
 export class PostgresProductCatalog extends ProductCatalog {
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly links: DownloadLinks,
+    private readonly clock: Clock,
+    @Inject(ENV) private readonly env: Env,
+  ) {
     super();
   }
 
@@ -52,8 +61,10 @@ export class PostgresProductCatalog extends ProductCatalog {
     return row.private_url ? { kind: 'url', url: row.private_url } : null;
   }
 
-  /** The products module's own work (signed links from the object store) replaces this before it lands. */
-  async downloadLink(_productId: Id): Promise<string | null> {
-    return null;
+  /** `<PUBLIC_URL>/api/downloads/<token>`: streamed by DownloadsController for DOWNLOAD_LINK_TTL_MS. */
+  async downloadLink(productId: Id): Promise<string | null> {
+    const row = await this.row('select id, file_key from products where id = ?', [productId]);
+    if (!row?.file_key) return null;
+    return `${this.env.PUBLIC_URL ?? ''}${DOWNLOADS_PATH}/${this.links.token(row.id, row.file_key, this.clock.now())}`;
   }
 }

@@ -1,4 +1,4 @@
-import { schedulePhaseAt, type LinkBlockKind, type PublicTipsView, type PublicUserView } from '@linkbio/shared-contracts';
+import { schedulePhaseAt, type LinkBlockKind, type PublicProductView, type PublicTipsView, type PublicUserView } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 
 /**
@@ -30,6 +30,11 @@ export interface PublicPage {
   links: readonly PageLink[];
   /** The support block (tips, issue 27): shown when enabled. */
   tips: PublicTipsView;
+  /**
+   * The creator's products that can be sold (visible, with something to deliver), in their order (issue 27);
+   * never what they deliver. Absent where a source knows no products (the in-memory fakes).
+   */
+  products?: readonly PublicProductView[];
   /**
    * Set when the page was found by a username its owner gave up lately (username_holds), not by their current
    * one (`user.username`): that address forwards to the current one until this instant, then answers as a name

@@ -18,6 +18,8 @@ describe('public page paths', () => {
     ['/privacy', true],
     ['/terms', true],
     ['/terms/', true],
+    ['/alice/products/3f0c5a36-0a4d-4a45-9d4f-2f5a2c8f8e11', true],
+    ['/Alice/products/anything', true],
   ])('%s is a public page', (path, expected) => {
     expect(isPublicPagePath(path)).toBe(expected);
   });
@@ -48,6 +50,9 @@ describe('public page paths', () => {
     ['/%61lice'],
     ['/privacy/more'],
     ['/Terms'],
+    ['/auth/products/3f0c5a36-0a4d-4a45-9d4f-2f5a2c8f8e11'],
+    ['/alice/products/'],
+    ['/alice/products/x/more'],
   ])('%s stays the dashboard’s', (path) => {
     expect(isPublicPagePath(path)).toBe(false);
   });

@@ -15,11 +15,13 @@ const isLegalPage = (segment: string) => (LEGAL_PAGES as readonly string[]).incl
  * - `/book` and `/book/{anything}`;
  * - `/tip/{anything}` (the tip page, issue 27; `/tip` alone is a username's page like any other);
  * - `/go/{anything}`;
+ * - `/{username}/products/{anything}` (a product's page, issue 27);
  * - `/privacy` and `/terms` (LegalPagesController).
  */
 export function isPublicPagePath(path: string): boolean {
   const segments = path.replace(/\/$/, '').split('/').slice(1);
   if (segments.length === 1) return segments[0] === 'book' || isLegalPage(segments[0]!) || bioUsername(segments[0]!) !== null;
+  if (segments.length === 3) return segments[1] === 'products' && segments[2] !== '' && bioUsername(segments[0]!) !== null;
   return segments.length === 2 && (PAGE_PREFIXES.has(segments[0]!) || segments[0] === 'go') && segments[1] !== '';
 }
 

@@ -75,7 +75,7 @@ export class PublicPageResponder {
       const variant = `${origin}|${booked ?? ''}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
       return this.pageBodies.get(page, variant, () =>
         new EncodedBody(
-          this.renderer.bioPage({ origin, user: page.user, links: links.map(toPublicLink), booked, tips: page.tips }),
+          this.renderer.bioPage({ origin, user: page.user, links: links.map(toPublicLink), booked, tips: page.tips, products: [...(page.products ?? [])] }),
           HTML,
         ),
       );
@@ -112,6 +112,25 @@ export class PublicPageResponder {
       const amountCents = askedTipAmount(request.url ?? '');
       return this.pageBodies.get(page, `${origin}|tip|${amountCents ?? ''}`, () =>
         new EncodedBody(this.renderer.tipPage({ origin, user: page.user, tips: page.tips, amountCents }), HTML),
+      );
+    });
+  }
+
+  /**
+   * /{username}/products/{productId} (issue 27): a product that can be sold, kept per page version; a hidden,
+   * deleted, unknown or someone else's product gets the product 404 page (a former username: 301 as bio).
+   */
+  async product({ request, protocol, headers }: PageRequest, response: ServerResponse, username: string, productId: Id): Promise<void> {
+    const origin = this.origin(request, protocol);
+    await this.answerPage(request, response, origin, headers, async () => {
+      const { page, movedTo } = await this.view.execute(username, null);
+      if (movedTo !== null) return { location: `/${movedTo}/products/${productId}` };
+      const product = page.products?.find((candidate) => candidate.id === productId.toLowerCase());
+      if (!product) {
+        return { notFound: this.fixedPage(`product|${origin}`, () => this.renderer.productNotFoundPage({ origin })) };
+      }
+      return this.pageBodies.get(page, `${origin}|product|${product.id}`, () =>
+        new EncodedBody(this.renderer.productPage({ origin, user: page.user, product }), HTML),
       );
     });
   }
@@ -158,11 +177,12 @@ export class PublicPageResponder {
     response: ServerResponse,
     origin: string,
     headers: readonly string[],
-    body: () => Promise<EncodedBody | { location: string }>,
+    body: () => Promise<EncodedBody | { location: string } | { notFound: EncodedBody }>,
   ): Promise<void> {
     try {
       const answer = await body();
       if (answer instanceof EncodedBody) send(request, response, 200, answer, 'no-cache', headers);
+      else if ('notFound' in answer) send(request, response, 404, answer.notFound, 'no-cache', headers);
       else redirect(request, response, answer.location, headers);
     } catch (error) {
       this.answerError(request, response, origin, headers, error, 'user');

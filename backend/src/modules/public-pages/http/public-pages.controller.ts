@@ -69,6 +69,26 @@ export class PublicPagesController {
     await this.responder.tip(this.page(request, null), response, username ?? '');
   }
 
+  /** A product's own page (issue 27), with the checkout. Not a visit of the bio page, so it counts no view. */
+  @Get(':username/products/:productId')
+  @ApiOperation({ summary: "A product's page" })
+  @AnswersHtml(200, "The product's page.")
+  @NotModified()
+  @Redirects(301, 'To the lowercase or current username.')
+  @AnswersHtml(404, 'No such creator or product, or the product is hidden: the 404 page.')
+  @AnswersHtml(503, 'The store is away: the 503 page (Retry-After).', true)
+  async product(
+    @Param('username') segment: string,
+    @Param('productId') productId: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const username = bioUsername(segment);
+    if (username === null) throw new DomainError('not_found', Messages.notFound);
+    if (username !== segment) return this.toLowercase(request, response, `/${username}/products/${encodeURIComponent(productId)}`);
+    await this.responder.product(this.page(request, null), response, username, productId);
+  }
+
   /** The bio page: one view per visit, unless a bot, a HEAD request or the creator signed in. */
   @Get(':username')
   @ApiOperation({ summary: 'A creator\'s bio page' })

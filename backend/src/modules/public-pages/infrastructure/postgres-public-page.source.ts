@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ButtonShape, LinkBlockKind, SocialLink, SocialPosition, Theme } from '@linkbio/shared-contracts';
+import type { ButtonShape, LinkBlockKind, PublicProductView, SocialLink, SocialPosition, Theme } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 import { User } from '../../identity/domain/user.js';
 import { toPublicUserView } from '../../identity/http/user.views.js';
@@ -31,6 +31,7 @@ interface PageRow {
   tip_message: string | null;
   version: string;
   forwards_until: Date | null;
+  products: Array<Omit<PublicProductView, 'coverURL'> & { coverKey: string | null }>;
   links: Array<{
     id: string;
     kind: LinkBlockKind;
@@ -54,7 +55,13 @@ const PAGE_COLUMNS = `
                                               'startsAt', l.starts_at, 'endsAt', l.ends_at,
                                               'thumbnail', l.thumbnail)
                             order by l.position, l.created_at desc, l.id)
-              from links l where l.owner_id = u.id and l.is_active), '[]'::json) as links`;
+              from links l where l.owner_id = u.id and l.is_active), '[]'::json) as links,
+  coalesce((select json_agg(json_build_object('id', p.id, 'title', p.title, 'description', p.description,
+                                              'priceCents', p.price_cents, 'minPriceCents', p.min_price_cents,
+                                              'coverKey', p.cover_key)
+                            order by p.position, p.created_at desc, p.id)
+              from products p where p.creator_id = u.id and p.visible
+               and (p.file_key is not null or p.private_url is not null)), '[]'::json) as products`;
 
 /**
  * The page in one query on the username index. Only when nobody has the name, the page of the account that
@@ -88,7 +95,11 @@ const instant = (value: string | Date | null) => (value === null ? null : new Da
  * path): a page is one query, a link one, and the versions of many pages one.
  */
 export class PostgresPublicPageSource implements VersionedPageStore {
-  constructor(private readonly pool: pg.Pool) {}
+  /** `coverURL`: the address a product's stored cover is shown at (the object store's). */
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly coverURL: (key: string) => string = (key) => key,
+  ) {}
 
   async page(username: string): Promise<PublicPage | null> {
     const { rows } = await this.pool.query<PageRow>({ name: 'public-page', text: PAGE_SQL, values: [username] });
@@ -104,12 +115,14 @@ export class PostgresPublicPageSource implements VersionedPageStore {
       endsAt: instant(link.endsAt),
       thumbnail: link.thumbnail,
     }));
+    const products = row.products.map(({ coverKey, ...product }) => ({ ...product, coverURL: coverKey ? this.coverURL(coverKey) : null }));
     const page: PublicPage = {
       ownerId: row.id,
       version: row.version,
       user: toPublicUserView(userOf(row)),
       links,
       tips: { enabled: row.tips_enabled, presets: row.tip_presets, message: row.tip_message },
+      products,
     };
     if (row.forwards_until !== null) page.forwardsUntil = new Date(row.forwards_until);
     return page;

@@ -2,13 +2,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Logger } from '@nestjs/common';
-import type { BioPageModel, BookingPageModel, LegalPageModel, PageContext, TipPageModel } from '../application/ports/public-page.renderer.js';
+import type { BioPageModel, BookingPageModel, LegalPageModel, PageContext, ProductPageModel, TipPageModel } from '../application/ports/public-page.renderer.js';
 
 /** What public-app/dist/server/entry-server.js exports (public-app/src/entry-server.tsx). */
 export interface PublicAppBuild {
   renderBioPage(page: BioPageModel): string;
   renderBookingPage(page: BookingPageModel): string;
   renderTipPage(page: TipPageModel): string;
+  renderProductPage(page: ProductPageModel): string;
+  renderProductNotFoundPage(page: PageContext): string;
   renderUserNotFoundPage(page: PageContext): string;
   renderLinkNotFoundPage(page: PageContext): string;
   renderUnavailablePage(page: PageContext): string;
@@ -27,6 +29,8 @@ const RENDER_FUNCTIONS = [
   'renderLinkNotFoundPage',
   'renderUnavailablePage',
   'renderLegalPage',
+  'renderProductPage',
+  'renderProductNotFoundPage',
 ] as const;
 
 /**

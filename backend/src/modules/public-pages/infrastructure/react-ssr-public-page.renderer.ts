@@ -5,6 +5,7 @@ import {
   type LegalPageModel,
   type PageContext,
   type TipPageModel,
+  type ProductPageModel,
 } from '../application/ports/public-page.renderer.js';
 import type { PublicAppBuild } from './public-app-build.js';
 
@@ -32,6 +33,14 @@ export class ReactSsrPublicPageRenderer extends PublicPageRenderer {
 
   tipPage(page: TipPageModel): string {
     return this.app.renderTipPage(page);
+  }
+
+  productPage(page: ProductPageModel): string {
+    return this.app.renderProductPage(page);
+  }
+
+  productNotFoundPage(page: PageContext): string {
+    return this.app.renderProductNotFoundPage(page);
   }
 
   userNotFoundPage(page: PageContext): string {

@@ -9,6 +9,8 @@ export interface ErasedAccount {
   shareImage: string | null;
   /** The thumbnails of the links removed with the account. */
   linkThumbnails: string[];
+  /** The object keys of the products removed with the account: their covers and files (issue 27). */
+  productObjects?: string[];
 }
 
 export interface Erasure {

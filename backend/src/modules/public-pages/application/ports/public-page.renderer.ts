@@ -1,4 +1,4 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicProductView, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * The visitors' pages as whole HTML documents. The models are what public-app's server entry takes
@@ -18,6 +18,8 @@ export interface BioPageModel extends PageContext {
   booked: BookedNotice | null;
   /** The 'Support me' block (issue 27): shown when enabled. */
   tips: PublicTipsView | null;
+  /** The products that can be sold, in their order (issue 27). */
+  products: PublicProductView[];
 }
 
 /** /tip/{username}?amount=500: the tip form. */
@@ -27,6 +29,12 @@ export interface TipPageModel extends PageContext {
   tips: PublicTipsView;
   /** The amount picked on the bio page (`?amount=` in cents), or null. */
   amountCents: number | null;
+}
+
+/** /{username}/products/{productId} (issue 27): one product the creator sells, with the checkout's mount point. */
+export interface ProductPageModel extends PageContext {
+  user: PublicUserView;
+  product: PublicProductView;
 }
 
 export interface BookingPageModel extends PageContext {
@@ -50,6 +58,10 @@ export abstract class PublicPageRenderer {
   abstract bookingPage(page: BookingPageModel): string;
   /** /tip/{username} */
   abstract tipPage(page: TipPageModel): string;
+  /** /{username}/products/{productId} */
+  abstract productPage(page: ProductPageModel): string;
+  /** A product that is hidden, deleted, someone else's or unknown (answered with 404). */
+  abstract productNotFoundPage(page: PageContext): string;
   /** The 'User Not Found' card (answered with 404). */
   abstract userNotFoundPage(page: PageContext): string;
   /** /go/{id} of a link that is off or unknown (answered with 404). */
