@@ -26,6 +26,12 @@ import { IsEmailAddress, MaxChars, trimString } from './validators.js';
 export const TIP_LIMITS = { minCents: 100, maxCents: 100_000, messageMax: 500, nameMax: 100 } as const;
 /** The most a pay-what-you-want buyer may choose to pay, in cents. */
 export const ORDER_MAX_CENTS = 1_000_000;
+/** Order and tip requests per client address and per buyer e-mail within the hour (as for bookings). */
+export const ORDERS_PER_IP_PER_HOUR = 20;
+export const ORDERS_PER_EMAIL_PER_HOUR = 10;
+/** Order-link re-sends per client address and per e-mail within the hour; order page uses per address per 10 minutes. */
+export const ORDER_RESENDS_PER_HOUR = 5;
+export const ORDER_LINK_USES_PER_10_MINUTES = 60;
 /** How many times an order link downloads the file. */
 export const ORDER_DOWNLOAD_LIMIT = 10;
 
@@ -42,11 +48,14 @@ export const OrderMessages = {
   tipAmount: `A tip must be from $${(TIP_LIMITS.minCents / 100).toFixed(2)} to $${(TIP_LIMITS.maxCents / 100).toFixed(2)}.`,
   tipNameTooLong: `Name must be at most ${TIP_LIMITS.nameMax} characters`,
   tipMessageTooLong: `Message must be at most ${TIP_LIMITS.messageMax} characters`,
+  tooManyOrders: (minutes: number): string => `Too many payment requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyResends: (minutes: number): string => `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   resendAnswer: 'If there are paid orders for this address, we have sent their links to it.',
   saleNotFound: 'Sale not found',
   notRefundable: 'Only a paid or partly refunded sale can be refunded.',
   orderLinkInvalid: 'This order link is not valid.',
   orderLinkRefunded: 'This order was refunded, so its link no longer works.',
+  fileUnavailable: 'The file cannot be downloaded right now. Please try again later.',
   downloadLimit: `This order has been downloaded ${ORDER_DOWNLOAD_LIMIT} times, the most it allows.`,
   tipsEnabledBoolean: 'enabled must be true or false.',
   tipPresets: `Presets must be three amounts from $${(TIP_LIMITS.minCents / 100).toFixed(2)} to $${(TIP_LIMITS.maxCents / 100).toFixed(2)}.`,
@@ -129,9 +138,9 @@ export class OrderResendRequest {
 export type SaleKind = 'product' | 'tip';
 
 /** As a booking: pending_payment → paid; failed/expired never paid; refunded in full, or partly at the provider. */
-export type SaleStatus = 'pending_payment' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially_refunded' | 'refund_failed';
+export type SaleStatus = 'pending_payment' | 'paid' | 'failed' | 'expired' | 'refund_due' | 'refunded' | 'partially_refunded' | 'refund_failed';
 
-export const PAID_SALE_STATUSES: readonly SaleStatus[] = ['paid', 'refunded', 'partially_refunded', 'refund_failed'];
+export const PAID_SALE_STATUSES: readonly SaleStatus[] = ['paid', 'refund_due', 'refunded', 'partially_refunded', 'refund_failed'];
 
 /** GET /api/sales: one paid product order or tip. */
 export interface SaleView {

@@ -8,7 +8,7 @@ import { BillingStore, type BookingPosition } from './ports/billing.store.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The cursor after a booking: its creation time (ms) and id, base64url, opaque to clients. */
-export const cursorAfter = (booking: Booking): string =>
+export const cursorAfter = (booking: { createdAt: Date; id: string }): string =>
   Buffer.from(`${booking.createdAt.getTime()}.${booking.id}`).toString('base64url');
 
 export function positionOf(cursor: string): BookingPosition {
