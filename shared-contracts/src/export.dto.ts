@@ -35,6 +35,8 @@ export interface AccountExport {
   settings: {
     payouts: { paypalEmail: string | null; cashappHandle: string | null };
     booking: { enabled: boolean; priceCents: number | null };
+    /** The Support block (tips): on or off, its three preset amounts (cents), its message. */
+    tips: { enabled: boolean; presets: number[]; message: string | null };
     /** When sessions can be booked (null before the creator saved any): as GET /api/users/availability answers. */
     availability: {
       timeZone: string;
@@ -82,6 +84,23 @@ export interface AccountExport {
     /** The session's time when booked at a set time. */
     slotStart: string | null;
     slotEnd: string | null;
+    refundedAt: string | null;
+  }>;
+  /** Product orders and tips paid for (issue 27), kept for the creator's accounting as bookings are. */
+  sales: Array<{
+    id: string;
+    kind: 'product' | 'tip';
+    title: string;
+    customerName: string | null;
+    customerEmail: string;
+    message: string | null;
+    amountCents: number;
+    yourShareCents: number;
+    platformFeeCents: number;
+    discountCents: number;
+    status: string;
+    createdAt: string;
+    paidAt: string | null;
     refundedAt: string | null;
   }>;
   payouts: Array<{

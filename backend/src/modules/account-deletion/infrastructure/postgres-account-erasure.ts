@@ -22,7 +22,7 @@ const TOMBSTONE_SQL = `
   update users set username = $2, email = $3, display_name = $4, password_hash = '', bio = null, avatar = null,
          background_color = null, background_image = null, button_color = null, button_text_color = null,
          paypal_email = null, cashapp_handle = null, enable_booking = false, booking_price = null,
-         is_premium = false, deleted_at = $5, updated_at = $5,
+         is_premium = false, deleted_at = $5, updated_at = $5, tips_enabled = false, tip_message = null,
          socials = '[]', seo_title = null, seo_description = null, seo_image = null
    where id = $1`;
 
@@ -48,7 +48,8 @@ const ERASE_SQL = [
 /**
  * The account's tables, in plain SQL over one connection and one transaction (as the data export reads them):
  * identity's row and name holds, links, two-factor, reset tokens, upload grants, payouts and support requests.
- * Bookings, ledger entries, payouts and subscriptions stay; their rows point at the tombstone.
+ * Bookings, product orders and tips (issue 27), ledger entries, payouts and subscriptions stay; their rows point
+ * at the tombstone (the Support block is switched off).
  */
 export class PostgresAccountErasure extends AccountErasure {
   constructor(private readonly pool: pg.Pool) {

@@ -36,6 +36,7 @@ export const AccountExportSchema = component(
     settings: objectOf<Export['settings']>()({
       payouts: object({ paypalEmail: nullable(string), cashappHandle: nullable(string) }),
       booking: object({ enabled: boolean, priceCents: nullable(integer) }),
+      tips: object({ enabled: boolean, presets: arrayOf(integer), message: nullable(string) }),
       availability: nullable(
         object({
           timeZone: string,
@@ -85,6 +86,24 @@ export const AccountExportSchema = component(
         paidAt: nullable(dateTime),
         slotStart: nullable(dateTime),
         slotEnd: nullable(dateTime),
+        refundedAt: nullable(dateTime),
+      }),
+    ),
+    sales: arrayOf(
+      objectOf<Item<Export['sales']>>()({
+        id: uuid,
+        kind: oneOfValues(['product', 'tip']),
+        title: string,
+        customerName: nullable(string),
+        customerEmail: string,
+        message: nullable(string),
+        amountCents: cents,
+        yourShareCents: cents,
+        platformFeeCents: cents,
+        discountCents: cents,
+        status: string,
+        createdAt: dateTime,
+        paidAt: nullable(dateTime),
         refundedAt: nullable(dateTime),
       }),
     ),

@@ -2,6 +2,7 @@ import type { AccountExport, LinkBlockKind } from '@linkbio/shared-contracts';
 import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
+import { SALES_SQL, TIPS_SQL, toSalesExport, toTipsExport, type SaleRow, type TipsRow } from './export-sales.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -154,8 +155,11 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const payouts = await read<PayoutRow>(PAYOUTS_SQL);
       const subscriptions = await read<SubscriptionRow>(SUBSCRIPTIONS_SQL);
       const support = await read<SupportRow>(SUPPORT_SQL);
+      const sales = await read<SaleRow>(SALES_SQL);
+      const [tips] = await read<TipsRow>(TIPS_SQL);
       await client.query('commit');
-      return toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
+      const data = toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
+      return { ...data, settings: { ...data.settings, tips: toTipsExport(tips) }, sales: toSalesExport(sales) };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -187,7 +191,10 @@ interface Rows {
   support: SupportRow[];
 }
 
-function toExport(now: Date, rows: Rows): AccountExport {
+/** The export before its sales and tip settings (export-sales.ts) are added. */
+type ExportBeforeSales = Omit<AccountExport, 'sales' | 'settings'> & { settings: Omit<AccountExport['settings'], 'tips'> };
+
+function toExport(now: Date, rows: Rows): ExportBeforeSales {
   const a = rows.account;
   const daily = rows.daily.map((d) => ({ day: d.day, views: Number(d.views), clicks: Number(d.clicks) }));
   return {
