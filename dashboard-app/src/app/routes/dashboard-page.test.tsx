@@ -98,6 +98,7 @@ describe('DashboardPage', () => {
       'Booking Settings',
       'Bookings',
       'Availability',
+      'Sales',
       'Plan',
       'Payout Settings',
       'Payouts',

@@ -98,12 +98,12 @@ export function SalesCard({ className }: { className?: string }) {
             ) : null}
           </>
         )}
-        <section aria-labelledby="tip-settings-title" className="space-y-3">
-          <h3 id="tip-settings-title" className="text-sm font-semibold">
+        <div className="space-y-3 border-t border-border pt-4">
+          <h3 className="text-sm font-semibold">
             Tips
           </h3>
           {tips.data ? <TipSettingsForm settings={tips.data} /> : tips.isError ? <p className="text-sm text-muted-foreground">We couldn't load your tip settings.</p> : <Skeleton className="h-24 w-full" />}
-        </section>
+        </div>
       </CardContent>
       <RefundSaleDialog
         sale={refunding}
