@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BOOKINGS_PAGE_SIZE, SchedulingMessages, type BookingsPage } from '@linkbio/shared-contracts';
 import { invalid } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
-import { toBookingView, type Booking } from '../domain/booking.js';
+import { toBookingView } from '../domain/booking.js';
 import { BillingStore, type BookingPosition } from './ports/billing.store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
