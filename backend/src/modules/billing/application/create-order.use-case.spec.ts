@@ -14,6 +14,7 @@ import type { PaymentGateway } from './ports/payment-gateway.js';
 import { SettleOrderService } from './settle-order.service.js';
 import { OrderSweepService } from './order-sweep.service.js';
 import type { RefundOrderUseCase } from './refund-order.use-case.js';
+import type { ListSignups } from '../../audience/application/ports/list-signups.js';
 
 const CREATOR: Creator = { id: 'c-1', username: 'maya', displayName: 'Maya', email: 'maya@example.com', enableBooking: false, bookingPrice: null, isPremium: false };
 const PRODUCT = '11111111-1111-4111-8111-111111111111';
@@ -39,7 +40,7 @@ class Catalog extends ProductCatalog {
   }
 }
 
-function setup(options: { coupons?: boolean; gatewayFails?: boolean } = {}) {
+function setup(options: { coupons?: boolean; gatewayFails?: boolean; signups?: ListSignups } = {}) {
   const clock = new FixedClock('2027-01-10T10:00:00Z');
   const orders = new InMemoryOrderStore();
   const coupons = options.coupons === false ? undefined : new InMemoryCouponRedemptions();
@@ -71,7 +72,7 @@ function setup(options: { coupons?: boolean; gatewayFails?: boolean } = {}) {
   );
   const links = { url: (path: string) => `https://linkbio.test${path}` } as LinkOrigin;
   const settle = new SettleOrderService(orders, store, clock, links, coupons);
-  const sweep = new OrderSweepService(orders, { refundDue: async () => 0 } as unknown as RefundOrderUseCase, new ImmediateTransactions(), clock, coupons);
+  const sweep = new OrderSweepService(orders, { refundDue: async () => 0 } as unknown as RefundOrderUseCase, new ImmediateTransactions(), clock, coupons, options.signups);
   return { create, settle, sweep, orders, coupons, emails, clock };
 }
 
@@ -173,5 +174,26 @@ describe('SettleOrderService and the sweep with coupons', () => {
     await settle.markFailed(order!.id);
     expect(orders.orders.get(order!.id)!.status).toBe('failed');
     expect(coupons!.released).toEqual([order!.id]);
+  });
+
+  it('asks the e-mail list for each paid buyer who ticked the box, once, never failing on the list', async () => {
+    const asked: string[] = [];
+    const signups = {
+      request: async (_creatorId: string, email: string) => {
+        asked.push(email);
+        if (email.startsWith('broken')) throw new Error('the list is away');
+      },
+    } as ListSignups;
+    const { create, settle, sweep, orders } = setup({ signups });
+    for (const email of ['joins@example.com', 'broken@example.com', 'not@example.com']) {
+      await create.product('maya', PRODUCT, { ...buyer, customerEmail: email, joinList: !email.startsWith('not') }, visitor);
+    }
+    await create.product('maya', PRODUCT, { ...buyer, customerEmail: 'unpaid@example.com', joinList: true }, visitor);
+    for (const order of [...orders.orders.values()].filter((o) => o.customerEmail !== 'unpaid@example.com')) {
+      await settle.markPaid(order.id, { intentId: order.paymentIntentId!, amount: order.amount, currency: 'usd' });
+    }
+    await sweep.afterPayment();
+    await sweep.afterPayment();
+    expect(asked).toEqual(['joins@example.com', 'broken@example.com']);
   });
 });

@@ -16,6 +16,7 @@ import { isUnapplied, unapplied, type Unapplied } from './unapplied-events.js';
 import { PremiumChargesService } from './premium-charges.service.js';
 import { SettleBookingService } from './settle-booking.service.js';
 import { OrderEventsService } from './order-events.service.js';
+import { OrderSweepService } from './order-sweep.service.js';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'unapplied';
 
@@ -47,6 +48,7 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
     private readonly issues: PaymentIssueStore,
     private readonly premiumCharges: PremiumChargesService,
     private readonly orderEvents: OrderEventsService,
+    private readonly orderSweep: OrderSweepService,
   ) {
     super();
   }
@@ -60,7 +62,10 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
   async apply(event: PaymentEvent, provider: 'stripe' | 'local'): Promise<EventOutcome> {
     const decision = await this.transactions.run(() => this.decideAndRecord(event, provider));
     const outcome = this.outcomeOf(event, provider, decision);
-    if (outcome === 'applied') await this.outbox.deliverPending();
+    if (outcome === 'applied') {
+      await this.outbox.deliverPending();
+      await this.orderSweep.afterPayment();
+    }
     return outcome;
   }
 

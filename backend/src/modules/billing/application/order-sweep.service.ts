@@ -43,6 +43,11 @@ export class OrderSweepService {
     });
   }
 
+  /** After a payment committed: the list signups due now, never failing the caller (the sweep asks again). */
+  async afterPayment(): Promise<void> {
+    await this.requestSignups().catch((error: unknown) => this.logger.warn(`List signups not asked yet: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
   /** Paid buyers who asked to join the creator's list: asked to confirm (double opt-in); a failure is logged, never thrown. */
   async requestSignups(): Promise<number> {
     if (!this.signups) return 0;

@@ -76,6 +76,11 @@ export class InMemoryOrderStore extends OrderStore {
   ledgerOf = notHere('ledgerOf') as OrderStore['ledgerOf'];
   setStatus = notHere('setStatus') as OrderStore['setStatus'];
   dueForRefund = notHere('dueForRefund') as OrderStore['dueForRefund'];
-  listSignupsDue = notHere('listSignupsDue') as OrderStore['listSignupsDue'];
-  markListRequested = notHere('markListRequested') as OrderStore['markListRequested'];
+  readonly listRequested = new Set<Id>();
+  async listSignupsDue(limit: number): Promise<Order[]> {
+    return [...this.orders.values()].filter((o) => o.joinList && o.paidAt !== null && !this.listRequested.has(o.id)).slice(0, limit);
+  }
+  async markListRequested(orderId: Id): Promise<void> {
+    this.listRequested.add(orderId);
+  }
 }
