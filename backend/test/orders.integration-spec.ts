@@ -191,6 +191,22 @@ describe('product orders and tips over HTTP', () => {
     expect(await ledgerOf(id)).toEqual([{ kind: 'earning', amount: 800 }]);
   });
 
+  it('POST /api/orders/confirm checks the payment with the provider: waiting, then paid with the notice; a wrong secret is a 404', async () => {
+    const c = await creator();
+    const product = await c.product({ price: 900, url: 'https://example.com/x' });
+    const { id, answer } = await order(c.details.username, product, buyer(), false);
+    expect((await agent(app).post('/api/orders/confirm').send({ clientSecret: answer.clientSecret }).expect(200)).body).toEqual({ status: 'pending_payment' });
+    await agent(app).post('/api/payments/local/confirm').send(card(answer.clientSecret)).expect(200);
+    expect((await agent(app).post('/api/orders/confirm').send({ clientSecret: answer.clientSecret }).expect(200)).body).toEqual({
+      status: 'paid',
+      message: OrderMessages.paidNotice,
+    });
+    expect(await ledgerOf(id)).toEqual([{ kind: 'earning', amount: 900 }]);
+    await agent(app).post('/api/orders/confirm').send({ clientSecret: `${answer.clientSecret}x` }).expect(404);
+    await agent(app).post('/api/orders/confirm').send({ clientSecret: 'nope' }).expect(404);
+    await agent(app).post('/api/orders/confirm').send({}).expect(400);
+  });
+
   it('the order link: downloads counted exactly, at most 10, then refused; a refund kills it', async () => {
     const c = await creator();
     const product = await c.product({ price: 1500 });

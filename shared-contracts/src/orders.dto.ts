@@ -50,6 +50,7 @@ export const OrderMessages = {
   tipMessageTooLong: `Message must be at most ${TIP_LIMITS.messageMax} characters`,
   tooManyOrders: (minutes: number): string => `Too many payment requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyResends: (minutes: number): string => `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  paidNotice: 'Thank you! Your payment went through. Check your e-mail for your receipt.',
   resendAnswer: 'If there are paid orders for this address, we have sent their links to it.',
   saleNotFound: 'Sale not found',
   notRefundable: 'Only a paid or partly refunded sale can be refunded.',
@@ -124,6 +125,16 @@ export interface OrderCreatedResponse extends SaleAmounts {
   clientSecret: string;
   /** What a coupon took off the price (0 without one); the fee is on the discounted price. */
   discountCents: number;
+}
+
+/**
+ * POST /api/orders/confirm `{ clientSecret }` (the BookingConfirmRequest shape): after an in-page confirmation
+ * (Stripe Elements), the page asks the server to check the payment with the provider, as for a booking. Once
+ * paid, the buyer is told to check their e-mail (paidNotice).
+ */
+export interface OrderConfirmResponse {
+  status: SaleStatus;
+  message?: string;
 }
 
 /** POST /api/orders/resend: the order links of an address's paid orders, sent again. Always the same 202 answer. */

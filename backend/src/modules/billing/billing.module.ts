@@ -62,6 +62,7 @@ import { RefundOrderUseCase } from './application/refund-order.use-case.js';
 import { OrderLinkUseCase } from './application/order-link.use-case.js';
 import { SalesUseCase } from './application/sales.use-case.js';
 import { OrderSweepService } from './application/order-sweep.service.js';
+import { ConfirmOrderPaymentUseCase } from './application/confirm-order-payment.use-case.js';
 import { SalesController } from './http/sales.controller.js';
 import { OrderPageController } from './http/order-page.controller.js';
 
@@ -133,6 +134,7 @@ import { OrderPageController } from './http/order-page.controller.js';
     OrderLinkUseCase,
     SalesUseCase,
     OrderSweepService,
+    ConfirmOrderPaymentUseCase,
   ],
   exports: [BillingSweepProcessor, PremiumEnding, ProviderEventIntake, ListPaymentIssuesUseCase],
 })

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Ip, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import {
+  BookingConfirmRequest,
   BookingsQuery,
   OrderMessages,
   OrderRequest,
@@ -8,6 +9,7 @@ import {
   TipRequest,
   TipSettingsRequest,
   type MessageView,
+  type OrderConfirmResponse,
   type OrderCreatedResponse,
   type SaleRefundResponse,
   type SalesPage,
@@ -17,11 +19,12 @@ import { Answers, Fails, MessageViewSchema } from '../../../shared/http/openapi/
 import type { User } from '../../identity/domain/user.js';
 import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
 import { CreateOrderUseCase } from '../application/create-order.use-case.js';
+import { ConfirmOrderPaymentUseCase } from '../application/confirm-order-payment.use-case.js';
 import { OrderLinkUseCase } from '../application/order-link.use-case.js';
 import { RefundOrderUseCase } from '../application/refund-order.use-case.js';
 import { SalesUseCase } from '../application/sales.use-case.js';
 import { toSaleView } from '../domain/order.js';
-import { OrderCreated, SaleRefunded, Sales, TipSettings } from './sales.openapi.js';
+import { OrderConfirmed, OrderCreated, SaleRefunded, Sales, TipSettings } from './sales.openapi.js';
 
 /** Product orders and tips: the checkout's two requests, the order links' re-send, and the creator's sales. */
 @Controller()
@@ -31,6 +34,7 @@ export class SalesController {
     private readonly sales: SalesUseCase,
     private readonly refunds: RefundOrderUseCase,
     private readonly links: OrderLinkUseCase,
+    private readonly confirmPayment: ConfirmOrderPaymentUseCase,
   ) {}
 
   @Post('api/users/:username/products/:productId/order')
@@ -47,6 +51,15 @@ export class SalesController {
   @Fails(404, 429)
   tip(@Param('username') username: string, @Body() body: TipRequest, @Ip() ip: string | undefined): Promise<OrderCreatedResponse> {
     return this.create.tip(username.slice(0, 64), body, { ip: ip ?? 'unknown' });
+  }
+
+  @Post('api/orders/confirm')
+  @ApiOperation({ summary: 'An order\'s or a tip\'s payment status once the card form has confirmed it' })
+  @Answers(200, OrderConfirmed, 'The payment as the provider reports it.')
+  @Fails(404)
+  @HttpCode(200)
+  confirm(@Body() body: BookingConfirmRequest): Promise<OrderConfirmResponse> {
+    return this.confirmPayment.byClientSecret(body.clientSecret);
   }
 
   @Post('api/orders/resend')

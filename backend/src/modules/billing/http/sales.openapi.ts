@@ -1,5 +1,5 @@
-import { PAID_SALE_STATUSES, type OrderCreatedResponse, type SalesPage, type SaleView, type TipSettingsView } from '@linkbio/shared-contracts';
-import { arrayOf, boolean, component, dateTime, integer, nullable, object, objectOf, oneOfValues, string, uuid } from '../../../shared/http/openapi/schema.js';
+import { PAID_SALE_STATUSES, type OrderConfirmResponse, type OrderCreatedResponse, type SalesPage, type SaleView, type TipSettingsView } from '@linkbio/shared-contracts';
+import { arrayOf, boolean, component, dateTime, integer, nullable, object, objectOf, oneOfValues, optional, string, uuid } from '../../../shared/http/openapi/schema.js';
 
 /** The sales answers' shapes, for the API description. Amounts are integer cents. */
 const cents = { ...integer, description: 'Integer cents.' };
@@ -36,4 +36,9 @@ export const SaleRefunded = component('SaleRefundResponse', object({ sale: SaleV
 export const TipSettings = component(
   'TipSettingsView',
   objectOf<TipSettingsView>()({ enabled: boolean, presets: arrayOf(cents), message: nullable(string) }),
+);
+
+export const OrderConfirmed = component(
+  'OrderConfirmResponse',
+  objectOf<OrderConfirmResponse>()({ status: oneOfValues(SALE_STATUSES), message: optional(string) }),
 );
