@@ -102,7 +102,7 @@ export class PostgresOrderStore extends OrderStore {
 
   async paidProductOrdersOf(email: string, limit: number): Promise<Order[]> {
     const rows = await this.rows<OrderRow>(
-      `select * from orders where lower(customer_email) = lower(?) and paid_at is not null and kind = 'product' and status = 'paid'
+      `select * from orders where lower(customer_email) = lower(?) and paid_at is not null and kind = 'product' and status in ('paid', 'partially_refunded')
         order by created_at desc limit ?`,
       [email, limit],
     );

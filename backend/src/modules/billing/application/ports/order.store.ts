@@ -44,7 +44,7 @@ export abstract class OrderStore {
   abstract findByTokenHash(tokenHash: string): Promise<Order | null>;
   /** One download counted when the order is paid and under `limit`; false when not. */
   abstract countDownload(orderId: Id, limit: number): Promise<boolean>;
-  /** Paid product orders (not refunded) of this address, newest first, at most `limit`. */
+  /** Paid product orders of this address whose link works (not refunded in full), newest first, at most `limit`. */
   abstract paidProductOrdersOf(email: string, limit: number): Promise<Order[]>;
   /** The creator's paid sales (PAID_SALE_STATUSES), newest first. */
   abstract paidSalesOf(creatorId: Id, page: { limit: number; after: SalePosition | null }): Promise<Order[]>;
