@@ -129,8 +129,14 @@ export async function createApp(env: Env, options: { logger?: Logger } = {}): Pr
   app.use(passport.session());
 
   const publicApp = servePublicApp(app);
-  // /booking-success is a server route (BillingController): it checks the payment and redirects.
-  serveDashboard(app, env.DASHBOARD_DIST_DIR, (path) => path === '/booking-success' || publicApp.isPublicPagePath(path), env.PUBLIC_URL);
+  // /booking-success is a server route (BillingController): it checks the payment and redirects. /order/{token}
+  // is the buyer's order page (OrderPageController).
+  serveDashboard(
+    app,
+    env.DASHBOARD_DIST_DIR,
+    (path) => path === '/booking-success' || path.startsWith('/order/') || publicApp.isPublicPagePath(path),
+    env.PUBLIC_URL,
+  );
 
   serveApiDescription(app);
   app.useGlobalPipes(createValidationPipe());

@@ -57,11 +57,19 @@ describe('downloading one’s data', () => {
        values ($1, $2, 'Help', 'How do I…', false, 'open', $3)`,
       [randomUUID(), user.id, PAID_AT],
     );
-    return { ...creator, links: { first, second }, booking };
+    // A tip paid for (issue 27), and one never paid (not a sale: not exported).
+    const sale = randomUUID();
+    await db.query(
+      `insert into orders (id, creator_id, kind, title, customer_name, customer_email, message, amount, user_amount, platform_fee, status, created_at, paid_at)
+       values ($1, $2, 'tip', 'Tip', 'Tess Tipper', 'tess@example.com', 'Thanks!', 600, 500, 100, 'paid', $3, $3),
+              ($4, $2, 'tip', 'Tip', null, 'late@example.com', null, 600, 500, 100, 'expired', $3, null)`,
+      [sale, user.id, PAID_AT, randomUUID()],
+    );
+    return { ...creator, links: { first, second }, booking, sale };
   }
 
   it('answers a JSON file to download with everything kept about the account', async () => {
-    const { client, user, details, links, booking } = await creatorWithHistory();
+    const { client, user, details, links, booking, sale } = await creatorWithHistory();
     await client.put('/api/users/socials').send({ socials: [{ platform: 'github', url: '@yoga' }] }).expect(200);
 
     const response = await client.get('/api/users/me/export').expect(200);
@@ -78,6 +86,7 @@ describe('downloading one’s data', () => {
       booking: { enabled: true, priceCents: 4000 },
       tips: { enabled: false, presetsCents: [300, 500, 1000], message: null },
       availability: AVAILABILITY,
+      tips: { enabled: false, presets: [300, 500, 1000], message: null },
     });
     expect(data.links.map((l) => [l.id, l.title, l.isActive, l.clicks])).toEqual(
       expect.arrayContaining([
@@ -113,6 +122,24 @@ describe('downloading one’s data', () => {
         refundedAt: null,
       },
     ]);
+    expect(data.sales).toEqual([
+      {
+        id: sale,
+        kind: 'tip',
+        title: 'Tip',
+        customerName: 'Tess Tipper',
+        customerEmail: 'tess@example.com',
+        message: 'Thanks!',
+        amountCents: 600,
+        yourShareCents: 500,
+        platformFeeCents: 100,
+        discountCents: 0,
+        status: 'paid',
+        createdAt: PAID_AT.toISOString(),
+        paidAt: PAID_AT.toISOString(),
+        refundedAt: null,
+      },
+    ]);
     expect(data.payouts).toEqual([]);
     expect(data.subscriptions).toEqual([]);
     expect(data.supportRequests).toEqual([{ subject: 'Help', message: 'How do I…', status: 'open', createdAt: PAID_AT.toISOString(), closedAt: null }]);
@@ -128,6 +155,7 @@ describe('downloading one’s data', () => {
     expect(data.account.id).toBe(user.id);
     expect(data.links).toEqual([]);
     expect(data.bookings).toEqual([]);
+    expect(data.sales).toEqual([]);
     expect(data.settings.availability).toBeNull();
     expect(data.analytics).toEqual({ totalViews: 0, totalClicks: 0, daily: [] });
     expect(JSON.stringify(data)).not.toContain(other.user.id);

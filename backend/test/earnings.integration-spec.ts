@@ -264,6 +264,7 @@ describe('the creator’s statement (/api/earnings)', () => {
         'Balance (cents)': String(line.balanceCents),
         'Booking ID': line.bookingId ?? '',
         'Payout ID': line.payoutId ?? '',
+        'Order ID': line.orderId ?? '',
       });
     });
     expect(lines.at(-1)).toMatchObject({

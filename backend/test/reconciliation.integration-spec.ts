@@ -10,7 +10,8 @@ import type { ReconciliationRun } from '../src/modules/reconciliation/domain/run
 import { utcDayOf } from '../src/modules/reconciliation/domain/utc-day.js';
 import { agent, freePort, testEnv, type Database } from './support/harness.js';
 import { card, paidBookings } from './support/paid-bookings.js';
-import { appWithMailbox } from './support/smtp.js';
+import { paidOrders } from './support/paid-orders.js';
+import { appWithMailbox, type TestSmtp } from './support/smtp.js';
 
 /*
  * Reconciliation with the local test provider (its payment tables in PostgreSQL), in the worker, on a
@@ -31,6 +32,7 @@ describe('reconciliation with the local provider', () => {
   let app: INestApplication;
   let worker: INestApplicationContext;
   let db: Database;
+  let smtp: TestSmtp;
   let close: () => Promise<void>;
   let metricsPort: number;
   let env: Env;
@@ -38,7 +40,7 @@ describe('reconciliation with the local provider', () => {
   beforeAll(async () => {
     if (!existsSync(OPS)) throw new Error(`${OPS} is missing: build the backend first (npm run build)`);
     delete process.env.STRIPE_SECRET_KEY;
-    ({ app, db, close } = await appWithMailbox('reconcile_local', 'http://localhost:3000'));
+    ({ app, db, smtp, close } = await appWithMailbox('reconcile_local', 'http://localhost:3000'));
     metricsPort = await freePort();
     env = await testEnv();
     worker = await createWorker({ ...env, WORKER_METRICS_PORT: metricsPort, HOST: '127.0.0.1' } as Env);
@@ -242,5 +244,26 @@ describe('reconciliation with the local provider', () => {
     await db.query("update ledger_entries set amount = 4000 where booking_id = $1 and kind = 'earning'", [
       changed.earning,
     ]);
+  });
+
+  it('product orders and tips (issue 27) are reconciled as bookings are: matched, and a refund billing never recorded applied once', async () => {
+    const orders = paidOrders(app, db, smtp);
+    const seller = await orders.creator();
+    const product = await seller.product({ price: 1000, url: 'https://example.com/x' });
+    const sold = await orders.order(seller.details.username, product);
+    const refunded = await orders.order(seller.details.username, product);
+    await seller.client.post(`/api/sales/${refunded.id}/refund`).expect(200);
+    const ours = (run: ReconciliationRun) => run.differences.filter((d) => [sold.intentId, refunded.intentId].includes(d.intentId ?? ''));
+    expect(ours(await reconcile())).toEqual([]);
+
+    await db.query("update local_payment_intents set status = 'refunded', updated_at = now() where id = $1", [sold.intentId]);
+    const run = await reconcile();
+    expect(ours(run).map((d) => [d.kind, d.resolution])).toEqual([['refund_missing_here', 'applied']]);
+    expect(await orders.statusOf(sold.id)).toBe('refunded');
+    expect(await orders.ledgerOf(sold.id)).toEqual([
+      { kind: 'earning', amount: 1000 },
+      { kind: 'reversal', amount: -1000 },
+    ]);
+    expect(ours(await reconcile())).toEqual([]);
   });
 });

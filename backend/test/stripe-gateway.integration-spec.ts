@@ -107,6 +107,23 @@ describe('StripePaymentGateway against a stub of Stripe’s API', () => {
     });
   });
 
+  it('creates an order’s PaymentIntent (a product or a tip): the order id in its metadata, idempotent per order; its refund names the order', async () => {
+    const intent = await gateway().createOrderIntent({ orderId: 'o-1', amount: 1200, description: 'The Guide from Ada', receiptEmail: 'c@example.com', returnPath: '/ada' });
+    expect(intent).toEqual({ intentId: 'pi_123', clientSecret: 'pi_123_secret_abc' });
+    expect(seen[0]!.headers['idempotency-key']).toBe('order-o-1-intent');
+    expect(seen[0]!.form).toEqual({
+      amount: '1200',
+      currency: 'usd',
+      description: 'The Guide from Ada',
+      receipt_email: 'c@example.com',
+      'metadata[orderId]': 'o-1',
+      'automatic_payment_methods[enabled]': 'true',
+    });
+    await gateway().refund({ intentId: 'pi_123', amount: 1200, key: 'r-9-0', orderId: 'o-1' });
+    expect(seen[1]!.form).toMatchObject({ payment_intent: 'pi_123', amount: '1200', 'metadata[orderId]': 'o-1' });
+    expect(seen[1]!.form).not.toHaveProperty('metadata[bookingId]');
+  });
+
   it('refunds a payment in full under the refund’s idempotency key, and says how it stands', async () => {
     expect(await gateway().refund({ intentId: 'pi_123', amount: 4800, key: 'r-1-0', bookingId: 'b-1' })).toEqual({ refundId: 're_1', status: 'succeeded' });
     expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/refunds' });

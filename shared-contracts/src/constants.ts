@@ -50,6 +50,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'subscribe',
   'book',
   'booking-success',
+  'order',
   'admin',
   'assets',
   'static',

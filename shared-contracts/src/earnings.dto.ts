@@ -40,6 +40,8 @@ export interface StatementLineView {
   /** The running balance after this line, in integer cents. */
   balanceCents: number;
   bookingId?: string;
+  /** The product order or tip (issue 27) the line is about. */
+  orderId?: string;
   payoutId?: string;
 }
 

@@ -86,6 +86,23 @@ export interface AccountExport {
     slotEnd: string | null;
     refundedAt: string | null;
   }>;
+  /** Product orders and tips paid for (issue 27), kept for the creator's accounting as bookings are. */
+  sales: Array<{
+    id: string;
+    kind: 'product' | 'tip';
+    title: string;
+    customerName: string | null;
+    customerEmail: string;
+    message: string | null;
+    amountCents: number;
+    yourShareCents: number;
+    platformFeeCents: number;
+    discountCents: number;
+    status: string;
+    createdAt: string;
+    paidAt: string | null;
+    refundedAt: string | null;
+  }>;
   payouts: Array<{
     id: string;
     week: string;

@@ -37,3 +37,4 @@ export * from './link-thumbnails.js';
 export * from './coupons.dto.js';
 export * from './coupons.messages.js';
 export * from './products.dto.js';
+export * from './orders.dto.js';

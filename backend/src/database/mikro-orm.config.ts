@@ -32,6 +32,7 @@ import { Migration20270122000000_link_thumbnails } from './migrations/Migration2
 import { Migration20270123000000_booking_visitor_zone } from './migrations/Migration20270123000000_booking_visitor_zone.js';
 import { Migration20270124000000_products } from './migrations/Migration20270124000000_products.js';
 import { Migration20270125000000_product_page_versions } from './migrations/Migration20270125000000_product_page_versions.js';
+import { Migration20270126000000_orders } from './migrations/Migration20270126000000_orders.js';
 import { Migration20270127000000_coupons } from './migrations/Migration20270127000000_coupons.js';
 import { Migration20270129000000_tip_settings } from './migrations/Migration20270129000000_tip_settings.js';
 
@@ -67,6 +68,7 @@ export const migrationsList = [
   { name: 'Migration20270123000000_booking_visitor_zone', class: Migration20270123000000_booking_visitor_zone },
   { name: 'Migration20270124000000_products', class: Migration20270124000000_products },
   { name: 'Migration20270125000000_product_page_versions', class: Migration20270125000000_product_page_versions },
+  { name: 'Migration20270126000000_orders', class: Migration20270126000000_orders },
   { name: 'Migration20270127000000_coupons', class: Migration20270127000000_coupons },
   { name: 'Migration20270129000000_tip_settings', class: Migration20270129000000_tip_settings },
 ];

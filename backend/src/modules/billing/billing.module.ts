@@ -50,6 +50,22 @@ import { PostgresLocalPaymentStore } from './infrastructure/postgres-local-payme
 import { createStripeClient } from '../../shared/infrastructure/stripe-client.js';
 import { StripePaymentGateway } from './infrastructure/stripe-payment.gateway.js';
 import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.js';
+import { ProductsModule } from '../products/products.module.js';
+import { ORDER_LINK_USES_PER_10_MINUTES, ORDER_RESENDS_PER_HOUR, ORDERS_PER_EMAIL_PER_HOUR, ORDERS_PER_IP_PER_HOUR } from '@linkbio/shared-contracts';
+import { OrderStore } from './application/ports/order.store.js';
+import { PostgresOrderStore } from './infrastructure/postgres-order.store.js';
+import { OrderEmailRateLimit, OrderIpRateLimit, OrderLinkRateLimit, OrderResendEmailRateLimit, OrderResendIpRateLimit } from './application/ports/order-rate-limits.js';
+import { SettleOrderService } from './application/settle-order.service.js';
+import { OrderRefundEffects } from './application/order-refund-effects.service.js';
+import { OrderEventsService } from './application/order-events.service.js';
+import { CreateOrderUseCase } from './application/create-order.use-case.js';
+import { RefundOrderUseCase } from './application/refund-order.use-case.js';
+import { OrderLinkUseCase } from './application/order-link.use-case.js';
+import { SalesUseCase } from './application/sales.use-case.js';
+import { OrderSweepService } from './application/order-sweep.service.js';
+import { ConfirmOrderPaymentUseCase } from './application/confirm-order-payment.use-case.js';
+import { SalesController } from './http/sales.controller.js';
+import { OrderPageController } from './http/order-page.controller.js';
 
 /**
  * Paid bookings and Premium. The payment provider is chosen at boot: Stripe when STRIPE_SECRET_KEY is set,
@@ -58,8 +74,8 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
  * expires bookings whose held slot ran out unpaid and retries e-mails not sent yet.
  */
 @Module({
-  imports: [EmailModule, SchedulingModule, CouponsModule],
-  controllers: [BillingController, BookingManageController, PremiumController],
+  imports: [EmailModule, SchedulingModule, CouponsModule, ProductsModule],
+  controllers: [BillingController, BookingManageController, PremiumController, SalesController, OrderPageController],
   providers: [
     { provide: BillingStore, useClass: PostgresBillingStore },
     { provide: LocalPaymentStore, useClass: PostgresLocalPaymentStore },
@@ -104,6 +120,22 @@ import { StripeWebhookVerifier } from './infrastructure/stripe-webhook.verifier.
     { provide: PremiumChargeStore, useClass: PostgresPremiumChargeStore },
     PremiumChargesService,
     PremiumCardUseCase,
+    // Product orders and tips (issue 27). CouponRedemptions and ListSignups are @Optional until their modules are wired.
+    { provide: OrderStore, useClass: PostgresOrderStore },
+    rateLimitProvider(OrderIpRateLimit, 'order_ip', ORDERS_PER_IP_PER_HOUR, 60 * 60),
+    rateLimitProvider(OrderEmailRateLimit, 'order_email', ORDERS_PER_EMAIL_PER_HOUR, 60 * 60),
+    rateLimitProvider(OrderResendIpRateLimit, 'order_resend_ip', ORDER_RESENDS_PER_HOUR, 60 * 60),
+    rateLimitProvider(OrderResendEmailRateLimit, 'order_resend_email', ORDER_RESENDS_PER_HOUR, 60 * 60),
+    rateLimitProvider(OrderLinkRateLimit, 'order_link', ORDER_LINK_USES_PER_10_MINUTES, 10 * 60),
+    SettleOrderService,
+    OrderRefundEffects,
+    OrderEventsService,
+    CreateOrderUseCase,
+    RefundOrderUseCase,
+    OrderLinkUseCase,
+    SalesUseCase,
+    OrderSweepService,
+    ConfirmOrderPaymentUseCase,
   ],
   exports: [BillingSweepProcessor, PremiumEnding, ProviderEventIntake, ListPaymentIssuesUseCase],
 })

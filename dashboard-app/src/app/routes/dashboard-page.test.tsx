@@ -99,6 +99,7 @@ describe('DashboardPage', () => {
       'Booking Settings',
       'Bookings',
       'Availability',
+      'Sales',
       'Plan',
       'Payout Settings',
       'Payouts',

@@ -26,6 +26,7 @@ import { QrCodeButton } from '@/features/qr-code/components/qr-code-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SocialsCard } from '@/features/socials/components/socials-card';
 import { SeoCard } from '@/features/seo/components/seo-card';
+import { SalesCard } from '@/features/sales/components/sales-card';
 import { RequireCreator } from '../require-creator';
 
 /** What the dashboard's sections are given: the creator, and the wiring between features. */
@@ -82,6 +83,14 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
         <BookingSettingsCard user={d.user} onUserChange={d.storeUser} className="lg:col-span-4" />
         <BookingsCard className="lg:col-span-6" />
         <AvailabilityCard bookingEnabled={d.user.enableBooking} className="lg:col-span-10" />
+      </CardRow>
+    ),
+  },
+  {
+    id: 'sales',
+    render: () => (
+      <CardRow>
+        <SalesCard className="lg:col-span-10" />
       </CardRow>
     ),
   },

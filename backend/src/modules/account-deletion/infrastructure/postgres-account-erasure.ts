@@ -54,7 +54,8 @@ const ERASE_SQL = [
 /**
  * The account's tables, in plain SQL over one connection and one transaction (as the data export reads them):
  * identity's row and name holds, links, two-factor, reset tokens, upload grants, payouts and support requests.
- * Bookings, ledger entries, payouts and subscriptions stay; their rows point at the tombstone.
+ * Bookings, product orders and tips (issue 27), ledger entries, payouts and subscriptions stay; their rows point
+ * at the tombstone (the Support block is switched off).
  */
 export class PostgresAccountErasure extends AccountErasure {
   constructor(private readonly pool: pg.Pool) {

@@ -11,6 +11,7 @@ import { localEvent, localIntentObject, localInvoiceObject, localSubscriptionObj
 import { LocalPaymentStore, type LocalIntent } from './ports/local-payment.store.js';
 import { PaymentMetrics } from './payment-metrics.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
+import { OrderSweepService } from './order-sweep.service.js';
 import { Transactions } from '../../../shared/transactions.js';
 
 export type LocalConfirmOutcome = { status: 'succeeded'; returnUrl: string | null } | { status: 'declined'; message: string };
@@ -30,6 +31,7 @@ export class ConfirmLocalCardUseCase {
     private readonly outbox: EmailOutboxRelay,
     private readonly clock: Clock,
     private readonly metrics: PaymentMetrics,
+    private readonly orderSweep: OrderSweepService,
   ) {}
 
   async execute(request: LocalCardConfirmRequest): Promise<LocalConfirmOutcome> {
@@ -72,6 +74,7 @@ export class ConfirmLocalCardUseCase {
     });
     for (const event of applied) this.metrics.count('local', event);
     await this.outbox.deliverPending();
+    if (outcome.status === 'succeeded') await this.orderSweep.afterPayment();
     return outcome;
   }
 

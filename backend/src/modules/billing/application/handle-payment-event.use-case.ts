@@ -16,6 +16,8 @@ import { isUnapplied, unapplied, type Unapplied } from './unapplied-events.js';
 import { PremiumChargesService } from './premium-charges.service.js';
 import { CouponRedemptions } from '../../coupons/application/ports/coupon-redemptions.js';
 import { SettleBookingService } from './settle-booking.service.js';
+import { OrderEventsService } from './order-events.service.js';
+import { OrderSweepService } from './order-sweep.service.js';
 
 export type EventOutcome = 'applied' | 'duplicate' | 'unapplied';
 
@@ -47,6 +49,8 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
     private readonly issues: PaymentIssueStore,
     private readonly premiumCharges: PremiumChargesService,
     private readonly coupons: CouponRedemptions,
+    private readonly orderEvents: OrderEventsService,
+    private readonly orderSweep: OrderSweepService,
   ) {
     super();
   }
@@ -60,7 +64,10 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
   async apply(event: PaymentEvent, provider: 'stripe' | 'local'): Promise<EventOutcome> {
     const decision = await this.transactions.run(() => this.decideAndRecord(event, provider));
     const outcome = this.outcomeOf(event, provider, decision);
-    if (outcome === 'applied') await this.outbox.deliverPending();
+    if (outcome === 'applied') {
+      await this.outbox.deliverPending();
+      await this.orderSweep.afterPayment();
+    }
     return outcome;
   }
 
@@ -103,6 +110,7 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
       case 'payment_intent.succeeded': {
         const intent = intentFacts(object);
         if (!intent) return unapplied('malformed', 'The payment intent lacks its id or amount.');
+        if (intent.orderId) return this.orderEvents.paid(intent.orderId, intent);
         if (!intent.bookingId) return unapplied('handled_elsewhere', 'A payment for no booking (a Premium invoice’s): invoice.paid applies it.', intent.id);
         if (intent.currency !== 'usd') return unapplied('currency_mismatch', `The payment is in ${intent.currency.toUpperCase().slice(0, 3)}; bookings are paid in USD.`, intent.id);
         if (await this.settle.markPaid(intent.bookingId, { intentId: intent.id, amount: intent.amount, currency: intent.currency })) return 'applied';
@@ -111,6 +119,7 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
       case 'payment_intent.payment_failed': {
         const intent = intentFacts(object);
         if (!intent) return unapplied('malformed', 'The payment intent lacks its id or amount.');
+        if (intent.orderId) return this.orderEvents.failed(intent.orderId);
         if (!intent.bookingId) return unapplied('handled_elsewhere', 'A payment for no booking (a Premium invoice’s): its invoice events apply it.', intent.id);
         // A coupon use the booking held is given back (reinstated if another card pays it after all).
         if (await this.store.markFailed(intent.bookingId, intent.id)) await this.coupons.release(intent.bookingId);
@@ -143,6 +152,8 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
       case 'charge.refunded': {
         const charge = chargeRefundFacts(object);
         if (!charge) return unapplied('malformed', 'The charge lacks its payment intent or amount refunded, or lists a refund it cannot read.');
+        const order = await this.orderEvents.orderPaidWith(charge.intentId);
+        if (order) return this.orderEvents.charge(order, charge, provider);
         return this.providerRefunds.applyCharge(charge, provider);
       }
       case 'refund.created':
@@ -150,6 +161,8 @@ export class HandlePaymentEventUseCase extends ProviderEventIntake {
       case 'refund.failed': {
         const refund = refundFacts(object);
         if (!refund) return unapplied('malformed', 'The refund lacks its id, payment intent, amount or status.', typeof object.id === 'string' ? object.id.slice(0, 255) : null);
+        const order = await this.orderEvents.orderPaidWith(refund.intentId);
+        if (order) return this.orderEvents.refund(order, refund, provider);
         return this.providerRefunds.applyRefund(refund, provider);
       }
       default: {

@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { BOOKINGS_PAGE_SIZE, SchedulingMessages, type BookingsPage } from '@linkbio/shared-contracts';
 import { invalid } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
-import { toBookingView, type Booking } from '../domain/booking.js';
+import { toBookingView } from '../domain/booking.js';
 import { BillingStore, type BookingPosition } from './ports/billing.store.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The cursor after a booking: its creation time (ms) and id, base64url, opaque to clients. */
-export const cursorAfter = (booking: Booking): string =>
+export const cursorAfter = (booking: { createdAt: Date; id: string }): string =>
   Buffer.from(`${booking.createdAt.getTime()}.${booking.id}`).toString('base64url');
 
 export function positionOf(cursor: string): BookingPosition {

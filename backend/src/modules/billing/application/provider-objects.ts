@@ -11,6 +11,8 @@ export interface IntentFacts {
   amount: number;
   currency: string;
   bookingId: string | null;
+  /** A product order's or a tip's payment (metadata orderId). */
+  orderId: string | null;
 }
 
 export function intentFacts(object: Obj): IntentFacts | null {
@@ -22,6 +24,7 @@ export function intentFacts(object: Obj): IntentFacts | null {
     amount: asInt(object.amount) ?? amount,
     currency: asString(object.currency) ?? 'usd',
     bookingId: asString(asObj(object.metadata).bookingId),
+    orderId: asString(asObj(object.metadata).orderId),
   };
 }
 

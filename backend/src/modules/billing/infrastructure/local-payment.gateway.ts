@@ -43,6 +43,17 @@ export class LocalPaymentGateway extends PaymentGateway {
     return { intentId: intent.id, clientSecret: intent.clientSecret };
   }
 
+  async createOrderIntent(input: { orderId: string; amount: number; returnPath: string }): Promise<{ intentId: string; clientSecret: string }> {
+    const intent = await this.store.createIntent({
+      amount: input.amount,
+      metadata: { orderId: input.orderId },
+      returnPath: input.returnPath,
+      now: this.clock.now(),
+      key: input.orderId,
+    });
+    return { intentId: intent.id, clientSecret: intent.clientSecret };
+  }
+
   async retrieveIntent(intentId: string): Promise<PaymentIntentState | null> {
     const intent = await this.store.findIntent(intentId);
     if (!intent) return null;

@@ -53,6 +53,24 @@ export class StripePaymentGateway extends PaymentGateway {
     return { intentId: intent.id, clientSecret: intent.client_secret };
   }
 
+  createOrderIntent(input: { orderId: string; amount: number; description: string; receiptEmail: string }) {
+    return this.call('create an order payment', async () => {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: 'usd',
+          description: input.description,
+          receipt_email: input.receiptEmail,
+          metadata: { orderId: input.orderId },
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey: `order-${input.orderId}-intent` },
+      );
+      if (!intent.client_secret) throw new Error(`Stripe gave payment intent ${intent.id} no client secret`);
+      return { intentId: intent.id, clientSecret: intent.client_secret };
+    });
+  }
+
   retrieveIntent(intentId: string): Promise<PaymentIntentState | null> {
     return this.call('read a payment', () => this.intent(intentId));
   }
@@ -160,10 +178,10 @@ export class StripePaymentGateway extends PaymentGateway {
     });
   }
 
-  refund(input: { intentId: string; amount: number; key: string; bookingId: string }): Promise<RefundState> {
+  refund(input: { intentId: string; amount: number; key: string; bookingId?: string; orderId?: string }): Promise<RefundState> {
     return this.call('refund a payment', async () => {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: input.intentId, amount: input.amount, metadata: { bookingId: input.bookingId } },
+        { payment_intent: input.intentId, amount: input.amount, metadata: input.orderId ? { orderId: input.orderId } : { bookingId: input.bookingId ?? '' } },
         { idempotencyKey: `refund-${input.key}` },
       );
       const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';

@@ -131,6 +131,7 @@ export class FakePremiumGateway extends PaymentGateway {
   private count = 0;
 
   createBookingIntent = notHere('createBookingIntent');
+  createOrderIntent = notHere('createOrderIntent');
   retrieveIntent = notHere('retrieveIntent');
   refund = notHere('refund');
   invoiceCardLast4 = () => Promise.resolve(null);

@@ -89,6 +89,24 @@ export const AccountExportSchema = component(
         refundedAt: nullable(dateTime),
       }),
     ),
+    sales: arrayOf(
+      objectOf<Item<Export['sales']>>()({
+        id: uuid,
+        kind: oneOfValues(['product', 'tip']),
+        title: string,
+        customerName: nullable(string),
+        customerEmail: string,
+        message: nullable(string),
+        amountCents: cents,
+        yourShareCents: cents,
+        platformFeeCents: cents,
+        discountCents: cents,
+        status: string,
+        createdAt: dateTime,
+        paidAt: nullable(dateTime),
+        refundedAt: nullable(dateTime),
+      }),
+    ),
     payouts: arrayOf(
       objectOf<Item<Export['payouts']>>()({
         id: uuid,

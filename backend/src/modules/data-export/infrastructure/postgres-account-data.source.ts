@@ -4,6 +4,7 @@ import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
 import { COUPONS_SQL, toCouponExport, type CouponExportRow } from './coupons-export.js';
 import { PRODUCTS_SQL, type ProductRow, toProductsExport } from './products-export.js';
+import { SALES_SQL, toSalesExport, type SaleRow } from './export-sales.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -162,9 +163,10 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const support = await read<SupportRow>(SUPPORT_SQL);
       const coupons = await read<CouponExportRow>(COUPONS_SQL);
       const products = await read<ProductRow>(PRODUCTS_SQL);
+      const sales = await read<SaleRow>(SALES_SQL);
       await client.query('commit');
       const exported = toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
-      return { ...exported, coupons: coupons.map(toCouponExport), products: toProductsExport(products) };
+      return { ...exported, coupons: coupons.map(toCouponExport), products: toProductsExport(products), sales: toSalesExport(sales) };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -196,7 +198,7 @@ interface Rows {
   support: SupportRow[];
 }
 
-function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons' | 'products'> {
+function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons' | 'products' | 'sales'> {
   const a = rows.account;
   const daily = rows.daily.map((d) => ({ day: d.day, views: Number(d.views), clicks: Number(d.clicks) }));
   return {

@@ -14,6 +14,9 @@ export interface EntryFact {
   bookingId: string | null;
   /** The booking's visitor as they gave their name (never shown in full, see visitorName). */
   customerName: string | null;
+  /** A product order's or a tip's entry (issue 27): the order, its kind and title ('Tip' for a tip). */
+  orderId?: string | null;
+  sale?: { kind: 'product' | 'tip'; title: string } | null;
   payoutId: string | null;
 }
 

@@ -89,6 +89,22 @@ describe('statementOf', () => {
     expect(descriptions.join(' ')).not.toContain('@');
   });
 
+  it('describes product sales and tips (issue 27) and links them to their order', () => {
+    const sales: LedgerFact[] = [
+      { kind: 'earning', id: 'o1', at: at('2026-11-03T10:00:00Z'), amount: 1500, bookingId: null, orderId: 'ord-1', sale: { kind: 'product', title: 'The Guide' }, customerName: 'Ada Lovelace', payoutId: null },
+      { kind: 'earning', id: 'o2', at: at('2026-11-03T11:00:00Z'), amount: 500, bookingId: null, orderId: 'ord-2', sale: { kind: 'tip', title: 'Tip' }, customerName: null, payoutId: null },
+      { kind: 'reversal', id: 'o3', at: at('2026-11-03T12:00:00Z'), amount: -1500, bookingId: null, orderId: 'ord-1', sale: { kind: 'product', title: 'The Guide' }, customerName: 'Ada Lovelace', payoutId: null },
+    ];
+    const { lines, closing } = statementOf(0, sales);
+    expect(lines.map((l) => [l.description, l.amount, l.orderId])).toEqual([
+      ['Sale of "The Guide" to Ada L.', 1500, 'ord-1'],
+      ['Tip from a visitor', 500, 'ord-2'],
+      ['Refund to Ada L.', -1500, 'ord-1'],
+    ]);
+    expect(closing).toBe(500);
+    expect(lines[0]).not.toHaveProperty('bookingId');
+  });
+
   it('links entries to their booking and the payout that took them, a payout to itself', () => {
     const lines = statementOf(0, facts).lines;
     expect(lines[0]).toMatchObject({ bookingId: 'b1', payoutId: 'p1' });

@@ -9,6 +9,8 @@ export interface StatementLine {
   amount: number;
   balance: number;
   bookingId?: string;
+  /** The product order or tip the line is about. */
+  orderId?: string;
   payoutId?: string;
 }
 
@@ -68,6 +70,8 @@ export function payoutDescription(week: string, method: PayoutMethod | null, sta
 function describe(fact: LedgerFact): string {
   switch (fact.kind) {
     case 'earning':
+      if (fact.sale?.kind === 'tip') return `Tip from ${visitorName(fact.customerName)}`;
+      if (fact.sale) return `Sale of "${fact.sale.title}" to ${visitorName(fact.customerName)}`;
       return `Session with ${visitorName(fact.customerName)} (booking)`;
     case 'reversal':
       return `Refund to ${visitorName(fact.customerName)}`;
@@ -110,6 +114,7 @@ export function statementOf(opening: number, facts: LedgerFact[]): Statement {
     if (fact.kind === 'reversal') totals.reversals += amount;
     if (fact.kind === 'payout') totals.payouts += amount;
     const bookingId = fact.kind === 'earning' || fact.kind === 'reversal' ? fact.bookingId : null;
+    const orderId = fact.kind === 'earning' || fact.kind === 'reversal' ? fact.orderId : null;
     const payoutId = fact.kind === 'payout' ? fact.id : fact.kind === 'carried' ? null : fact.payoutId;
     return {
       at: fact.at,
@@ -118,6 +123,7 @@ export function statementOf(opening: number, facts: LedgerFact[]): Statement {
       amount,
       balance,
       ...(bookingId ? { bookingId } : {}),
+      ...(orderId ? { orderId } : {}),
       ...(payoutId ? { payoutId } : {}),
     };
   });

@@ -38,6 +38,7 @@ const StatementLine = component(
     amountCents: cents('What the line does to the balance: earning ≥ 0, reversal ≤ 0, payout < 0, carried 0.'),
     balanceCents: cents('The running balance after this line.'),
     bookingId: optional(uuid),
+    orderId: optional(uuid),
     payoutId: optional({ ...uuid, description: 'The payout (for an entry: the payout that took it).' }),
   }),
 );

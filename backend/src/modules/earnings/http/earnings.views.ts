@@ -17,6 +17,7 @@ export const toLineView = (line: StatementLine): StatementLineView => ({
   amountCents: line.amount,
   balanceCents: line.balance,
   ...(line.bookingId ? { bookingId: line.bookingId } : {}),
+  ...(line.orderId ? { orderId: line.orderId } : {}),
   ...(line.payoutId ? { payoutId: line.payoutId } : {}),
 });
 

@@ -41,9 +41,9 @@ describe('statement CSV', () => {
     const csv = statementCsv(statement);
 
     expect(csv.split('\r\n')).toEqual([
-      'Date (UTC),Kind,Description,Amount (USD),Balance (USD),Amount (cents),Balance (cents),Booking ID,Payout ID',
-      '2026-11-01T00:00:00.000Z,opening,Balance before 2026-11-01,0.00,1.50,0,150,,',
-      '2026-11-17T10:00:00.000Z,earning,"Session with ""Ada"", L. (booking)",50.00,51.50,5000,5150,b1,',
+      'Date (UTC),Kind,Description,Amount (USD),Balance (USD),Amount (cents),Balance (cents),Booking ID,Payout ID,Order ID',
+      '2026-11-01T00:00:00.000Z,opening,Balance before 2026-11-01,0.00,1.50,0,150,,,',
+      '2026-11-17T10:00:00.000Z,earning,"Session with ""Ada"", L. (booking)",50.00,51.50,5000,5150,b1,,',
       '',
     ]);
     expect(statementFileName(statement)).toBe('earnings-2026-11-01-to-2026-11-30.csv');

@@ -11,6 +11,7 @@ const HEADER = [
   'Balance (cents)',
   'Booking ID',
   'Payout ID',
+  'Order ID',
 ];
 
 /** Cents as a plain decimal a spreadsheet reads as a number: -1234 → "-12.34". */
@@ -45,6 +46,7 @@ function lineRow(line: StatementLine): string {
     String(line.balance),
     line.bookingId ?? '',
     line.payoutId ?? '',
+    line.orderId ?? '',
   ]);
 }
 
@@ -61,6 +63,7 @@ export function statementCsv(statement: StatementOfPeriod): string {
     decimalDollars(statement.opening),
     '0',
     String(statement.opening),
+    '',
     '',
     '',
   ]);

@@ -13,6 +13,9 @@ interface EntryRow {
   booking_id: string | null;
   payout_id: string | null;
   customer_name: string | null;
+  order_id: string | null;
+  sale_kind: 'product' | 'tip' | null;
+  sale_title: string | null;
 }
 
 interface PayoutRow {
@@ -36,6 +39,8 @@ const toEntry = (r: EntryRow): EntryFact => ({
   amount: Number(r.amount),
   bookingId: r.booking_id,
   customerName: r.customer_name,
+  orderId: r.order_id,
+  sale: r.sale_kind && r.sale_title !== null ? { kind: r.sale_kind, title: r.sale_title } : null,
   payoutId: r.payout_id,
 });
 
@@ -49,8 +54,10 @@ const toPayoutFact = (r: PayoutRow): PayoutFact => ({
   method: r.method,
 });
 
-const ENTRY_COLUMNS = `le.id, le.kind, le.amount, le.created_at, le.booking_id, le.payout_id, b.customer_name
-  from ledger_entries le left join bookings b on b.id = le.booking_id`;
+// A booking's entry names its visitor; a product order's or a tip's (issue 27) its buyer, kind and title.
+const ENTRY_COLUMNS = `le.id, le.kind, le.amount, le.created_at, le.booking_id, le.payout_id, le.order_id,
+    coalesce(b.customer_name, o.customer_name) as customer_name, o.kind as sale_kind, o.title as sale_title
+  from ledger_entries le left join bookings b on b.id = le.booking_id left join orders o on o.id = le.order_id`;
 
 /**
  * PostgreSQL, in plain SQL, reading billing's ledger_entries (with the booking's customer name) and the

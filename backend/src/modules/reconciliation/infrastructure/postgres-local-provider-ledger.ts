@@ -61,7 +61,7 @@ export class PostgresLocalProviderLedger extends ProviderLedger {
           amount: row.amount,
           currency: row.currency,
           at: new Date(row.created_at),
-          bookingId: metadata.bookingId ?? null,
+          bookingId: metadata.bookingId ?? metadata.orderId ?? null, // an order's (issue 27) is reconciled as a booking's
           subscriptionId: metadata.subscriptionId ?? null,
           customerId: null,
         };

@@ -33,12 +33,19 @@ interface SubscriptionRow {
   customer_id: string | null;
 }
 
-/** A booking with its ledger sums: earnings and reversals (kinds other engineers' statements may add are not read). */
+/**
+ * Every sale paid through the provider — bookings, and product orders and tips (issue 27: the same money path,
+ * reconciled as bookings are; an order is a record here under its own id).
+ */
+const SALES = `(select id, payment_intent_id, amount, user_amount, status, paid_at from bookings
+                union all select id, payment_intent_id, amount, user_amount, status, paid_at from orders)`;
+
+/** A sale with its ledger sums: earnings and reversals (kinds other engineers' statements may add are not read). */
 const BOOKINGS = `
   select b.id, b.payment_intent_id, b.amount, b.user_amount, b.status, b.paid_at,
-         (select sum(l.amount) from ledger_entries l where l.booking_id = b.id and l.kind = 'earning') as earning,
-         (select coalesce(sum(l.amount), 0) from ledger_entries l where l.booking_id = b.id and l.kind = 'reversal') as reversal
-    from bookings b`;
+         (select sum(l.amount) from ledger_entries l where (l.booking_id = b.id or l.order_id = b.id) and l.kind = 'earning') as earning,
+         (select coalesce(sum(l.amount), 0) from ledger_entries l where (l.booking_id = b.id or l.order_id = b.id) and l.kind = 'reversal') as reversal
+    from ${SALES} b`;
 
 const toBooking = (r: BookingRow): BookingRecord => ({
   id: r.id,
@@ -82,7 +89,8 @@ export class PostgresPaymentRecords extends PaymentRecords {
     const { rows } = await this.pool.query<BookingRow>(
       `${BOOKINGS}
         where b.id in (select id from bookings where paid_at >= $1 and paid_at < $2
-                       union select booking_id from refunds where updated_at >= $1 and updated_at < $2)`,
+                       union select id from orders where paid_at >= $1 and paid_at < $2
+                       union select coalesce(booking_id, order_id) from refunds where updated_at >= $1 and updated_at < $2)`,
       [day.start, day.end],
     );
     return {
@@ -123,13 +131,13 @@ export class PostgresPaymentRecords extends PaymentRecords {
     };
   }
 
-  /** Every refund of these bookings, whatever its day. */
+  /** Every refund of these sales (bookings and orders), whatever its day. */
   private async refundsOf(bookingIds: string[]): Promise<RefundRecord[]> {
     if (bookingIds.length === 0) return [];
     const { rows } = await this.pool.query<RefundRow>(
-      `select r.id, r.booking_id, b.payment_intent_id, r.amount, r.status, r.reason, r.provider_refund_id
-         from refunds r join bookings b on b.id = r.booking_id
-        where r.booking_id = any($1::uuid[])`,
+      `select r.id, coalesce(r.booking_id, r.order_id) as booking_id, b.payment_intent_id, r.amount, r.status, r.reason, r.provider_refund_id
+         from refunds r join ${SALES} b on b.id = coalesce(r.booking_id, r.order_id)
+        where coalesce(r.booking_id, r.order_id) = any($1::uuid[])`,
       [bookingIds],
     );
     return rows.map(toRefund);

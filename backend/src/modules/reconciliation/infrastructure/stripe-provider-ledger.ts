@@ -38,7 +38,7 @@ function chargePayment(charge: Stripe.Charge): ProviderPayment {
     amount: charge.amount_captured || charge.amount,
     currency: charge.currency,
     at: fromUnix(charge.created),
-    bookingId: metadata.bookingId ?? null,
+    bookingId: metadata.bookingId ?? metadata.orderId ?? null, // an order's (issue 27) is reconciled as a booking's
     subscriptionId: null,
     customerId: idOf(charge.customer),
   };
@@ -109,14 +109,14 @@ export class StripeProviderLedger extends ProviderLedger {
   private intentPayment(intent: Stripe.PaymentIntent): ProviderPayment {
     const charge = intent.latest_charge;
     if (charge && typeof charge !== 'string')
-      return { ...chargePayment(charge), intentId: intent.id, bookingId: intent.metadata.bookingId ?? null };
+      return { ...chargePayment(charge), intentId: intent.id, bookingId: intent.metadata.bookingId ?? intent.metadata.orderId ?? null };
     return {
       intentId: intent.id,
       chargeId: idOf(charge),
       amount: intent.amount_received || intent.amount,
       currency: intent.currency,
       at: fromUnix(intent.created),
-      bookingId: intent.metadata.bookingId ?? null,
+      bookingId: intent.metadata.bookingId ?? intent.metadata.orderId ?? null,
       subscriptionId: null,
       customerId: idOf(intent.customer),
     };

@@ -38,14 +38,26 @@ export abstract class PaymentGateway {
     returnPath: string;
   }): Promise<{ intentId: string; clientSecret: string }>;
 
+  /**
+   * A payment for a product order or a tip (metadata orderId, so its events tell it from a booking's); repeated
+   * calls for the same order give the same intent.
+   */
+  abstract createOrderIntent(input: {
+    orderId: string;
+    amount: number;
+    description: string;
+    receiptEmail: string;
+    returnPath: string;
+  }): Promise<{ intentId: string; clientSecret: string }>;
+
   /** The payment's current state at the provider; null when the provider does not know it. */
   abstract retrieveIntent(intentId: string): Promise<PaymentIntentState | null>;
 
   /**
-   * Refunds `amount` of a succeeded payment. `key` makes it idempotent: the same key never refunds twice, and
+   * Refunds `amount` of a succeeded payment (a booking's or an order's, named in the refund's metadata). `key` makes it idempotent: the same key never refunds twice, and
    * answers the refund made the first time.
    */
-  abstract refund(input: { intentId: string; amount: number; key: string; bookingId: string }): Promise<RefundState>;
+  abstract refund(input: { intentId: string; amount: number; key: string; bookingId?: string; orderId?: string }): Promise<RefundState>;
 
   /** The creator's customer at the provider, made on first use. */
   abstract createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
