@@ -86,7 +86,6 @@ describe('downloading one’s data', () => {
       booking: { enabled: true, priceCents: 4000 },
       tips: { enabled: false, presetsCents: [300, 500, 1000], message: null },
       availability: AVAILABILITY,
-      tips: { enabled: false, presets: [300, 500, 1000], message: null },
     });
     expect(data.links.map((l) => [l.id, l.title, l.isActive, l.clicks])).toEqual(
       expect.arrayContaining([

@@ -120,7 +120,7 @@ import { OrderPageController } from './http/order-page.controller.js';
     { provide: PremiumChargeStore, useClass: PostgresPremiumChargeStore },
     PremiumChargesService,
     PremiumCardUseCase,
-    // Product orders and tips (issue 27). CouponRedemptions and ListSignups are @Optional until their modules are wired.
+    // Product orders and tips (issue 27), with coupons (CouponsModule) and the e-mail list (AudienceModule).
     { provide: OrderStore, useClass: PostgresOrderStore },
     rateLimitProvider(OrderIpRateLimit, 'order_ip', ORDERS_PER_IP_PER_HOUR, 60 * 60),
     rateLimitProvider(OrderEmailRateLimit, 'order_email', ORDERS_PER_EMAIL_PER_HOUR, 60 * 60),

@@ -40,10 +40,10 @@ class Catalog extends ProductCatalog {
   }
 }
 
-function setup(options: { coupons?: boolean; gatewayFails?: boolean; signups?: ListSignups } = {}) {
+function setup(options: { gatewayFails?: boolean; signups?: ListSignups } = {}) {
   const clock = new FixedClock('2027-01-10T10:00:00Z');
   const orders = new InMemoryOrderStore();
-  const coupons = options.coupons === false ? undefined : new InMemoryCouponRedemptions();
+  const coupons = new InMemoryCouponRedemptions();
   const emails: OutgoingEmail[] = [];
   const store = {
     findCreatorByUsername: async (username: string) => (username === CREATOR.username ? CREATOR : null),
@@ -96,29 +96,29 @@ describe('CreateOrderUseCase', () => {
 
   it('quotes a coupon at creation: the discount off the price, the fee on the discounted price; one use redeemed for the order', async () => {
     const { create, coupons, orders } = setup();
-    coupons!.add('HALF', 50, 1);
+    coupons.add('HALF', 50, 1);
     const answer = await create.product('maya', PRODUCT, { ...buyer, couponCode: 'half' }, visitor);
     expect(answer).toEqual({ clientSecret: expect.any(String), ...saleAmounts(1000), discountCents: 1000 });
     const [order] = [...orders.orders.values()];
     expect(order).toMatchObject({ couponCode: 'HALF', discountCents: 1000, userAmount: 1000 });
-    expect(coupons!.held.get(order!.id)).toBe('HALF');
+    expect(coupons.held.get(order!.id)).toBe('HALF');
     // The last use went to this buyer: the next is refused, and nothing is stored for them.
     await expect(create.product('maya', PRODUCT, { ...buyer, couponCode: 'HALF' }, visitor)).rejects.toThrow('This coupon code is not valid.');
     expect(orders.orders.size).toBe(1);
   });
 
-  it('refuses a coupon code when no coupons are wired, storing nothing', async () => {
-    const { create, orders } = setup({ coupons: false });
+  it('refuses a code the creator does not have, storing nothing', async () => {
+    const { create, orders } = setup();
     await expect(create.product('maya', PRODUCT, { ...buyer, couponCode: 'HALF' }, visitor)).rejects.toThrow(OrderMessages.couponInvalid);
     expect(orders.orders.size).toBe(0);
   });
 
   it('gives the coupon use back when the provider cannot make the payment', async () => {
     const { create, coupons, orders } = setup({ gatewayFails: true });
-    coupons!.add('HALF', 50, 1);
+    coupons.add('HALF', 50, 1);
     await expect(create.product('maya', PRODUCT, { ...buyer, couponCode: 'HALF' }, visitor)).rejects.toThrow('Card payments are not available');
     expect([...orders.orders.values()].map((o) => o.status)).toEqual(['failed']);
-    expect(coupons!.coupons.get('HALF')!.usesLeft).toBe(1);
+    expect(coupons.coupons.get('HALF')!.usesLeft).toBe(1);
   });
 
   it('takes tips only while they are switched on, at the fee rule', async () => {
@@ -155,25 +155,25 @@ describe('SettleOrderService and the sweep with coupons', () => {
 
   it('an unpaid order expires and gives its coupon use back; paid after that, the use is reinstated', async () => {
     const { create, settle, sweep, orders, coupons, clock } = setup();
-    coupons!.add('HALF', 50, 1);
+    coupons.add('HALF', 50, 1);
     await create.product('maya', PRODUCT, { ...buyer, couponCode: 'HALF' }, visitor);
     const [order] = [...orders.orders.values()];
     clock.advance(61 * 60 * 1000);
     expect(await sweep.expire()).toBe(1);
-    expect(coupons!.released).toEqual([order!.id]);
-    expect(coupons!.coupons.get('HALF')!.usesLeft).toBe(1);
+    expect(coupons.released).toEqual([order!.id]);
+    expect(coupons.coupons.get('HALF')!.usesLeft).toBe(1);
     await settle.markPaid(order!.id, { intentId: 'pi_1', amount: order!.amount, currency: 'usd' });
-    expect(coupons!.reinstated).toEqual([order!.id]);
+    expect(coupons.reinstated).toEqual([order!.id]);
   });
 
   it('a declined payment fails the order and releases its coupon', async () => {
     const { create, settle, orders, coupons } = setup();
-    coupons!.add('HALF', 50, 2);
+    coupons.add('HALF', 50, 2);
     await create.product('maya', PRODUCT, { ...buyer, couponCode: 'HALF' }, visitor);
     const [order] = [...orders.orders.values()];
     await settle.markFailed(order!.id);
     expect(orders.orders.get(order!.id)!.status).toBe('failed');
-    expect(coupons!.released).toEqual([order!.id]);
+    expect(coupons.released).toEqual([order!.id]);
   });
 
   it('asks the e-mail list for each paid buyer who ticked the box, once, never failing on the list', async () => {

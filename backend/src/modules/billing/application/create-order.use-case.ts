@@ -1,4 +1,4 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Messages, OrderMessages, type OrderCreatedResponse, type OrderRequest, type TipRequest } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
 import { DomainError, invalid, notFound } from '../../../shared/domain-error.js';
@@ -35,7 +35,7 @@ export class CreateOrderUseCase {
     private readonly clock: Clock,
     private readonly ipLimit: OrderIpRateLimit,
     private readonly emailLimit: OrderEmailRateLimit,
-    @Optional() private readonly coupons?: CouponRedemptions,
+    private readonly coupons: CouponRedemptions,
   ) {}
 
   async product(username: string, productId: string, request: OrderRequest, visitor: { ip: string }): Promise<OrderCreatedResponse> {
@@ -99,7 +99,6 @@ export class CreateOrderUseCase {
   }
 
   private async quote(creatorId: string, code: string, productId: string, price: number, now: Date): Promise<CouponQuote> {
-    if (!this.coupons) throw invalid(OrderMessages.couponInvalid);
     const quote = await this.coupons.quote(creatorId, code, { kind: 'product', productId }, price, now);
     if ('refused' in quote) throw invalid(quote.refused);
     return quote;
@@ -108,7 +107,7 @@ export class CreateOrderUseCase {
   private async place(order: Order, creator: Creator, quote: CouponQuote | null, description: string): Promise<OrderCreatedResponse> {
     await this.transactions.run(async () => {
       await this.orders.add(order);
-      if (quote && this.coupons) {
+      if (quote) {
         const redeemed = await this.coupons.redeem(quote, order.id, order.createdAt);
         // Taken by another buyer meanwhile: nothing is kept (the transaction rolls back).
         if ('refused' in redeemed) throw invalid(redeemed.refused);
@@ -125,7 +124,7 @@ export class CreateOrderUseCase {
       .catch(async (error: unknown) => {
         await this.transactions.run(async () => {
           await this.orders.markFailed(order.id);
-          if (quote && this.coupons) await this.coupons.release(order.id);
+          if (quote) await this.coupons.release(order.id);
         });
         throw error;
       });

@@ -23,7 +23,7 @@ export class OrderSweepService {
     private readonly refunds: RefundOrderUseCase,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
-    @Optional() private readonly coupons?: CouponRedemptions,
+    private readonly coupons: CouponRedemptions,
     @Optional() private readonly signups?: ListSignups,
   ) {}
 
@@ -38,7 +38,7 @@ export class OrderSweepService {
     const before = new Date(this.clock.now().getTime() - ORDER_PAYMENT_WINDOW_MS);
     return this.transactions.run(async () => {
       const ids = await this.orders.expireUnpaid(before, BATCH);
-      if (this.coupons) for (const id of ids) await this.coupons.release(id);
+      for (const id of ids) await this.coupons.release(id);
       return ids.length;
     });
   }

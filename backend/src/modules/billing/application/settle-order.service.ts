@@ -1,4 +1,4 @@
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
 import { LinkOrigin } from '../../../shared/link-origin.js';
 import { newSecretToken } from '../../../shared/secret-link.js';
@@ -25,7 +25,7 @@ export class SettleOrderService {
     private readonly store: BillingStore,
     private readonly clock: Clock,
     private readonly links: LinkOrigin,
-    @Optional() private readonly coupons?: CouponRedemptions,
+    private readonly coupons: CouponRedemptions,
   ) {}
 
   /** @returns the order when this call made it paid, null when it was already paid or does not match. */
@@ -35,7 +35,7 @@ export class SettleOrderService {
     const paid = await this.orders.markPaid(orderId, payment.intentId, payment.amount, now);
     if (!paid) return null;
     const { order, before } = paid;
-    if (before !== 'pending_payment' && order.couponCode && this.coupons) await this.coupons.reinstate(order.id);
+    if (before !== 'pending_payment' && order.couponCode) await this.coupons.reinstate(order.id);
     await this.orders.credit(order, now);
     const creator = await this.store.findCreator(order.creatorId);
     if (creator) {
@@ -49,7 +49,7 @@ export class SettleOrderService {
 
   /** A declined payment: the order failed and its coupon use given back. */
   async markFailed(orderId: string): Promise<void> {
-    if ((await this.orders.markFailed(orderId)) && this.coupons) {
+    if (await this.orders.markFailed(orderId)) {
       const order = await this.orders.find(orderId);
       if (order?.couponCode) await this.coupons.release(orderId);
     }

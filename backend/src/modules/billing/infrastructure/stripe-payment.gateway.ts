@@ -53,7 +53,7 @@ export class StripePaymentGateway extends PaymentGateway {
     return { intentId: intent.id, clientSecret: intent.client_secret };
   }
 
-  createOrderIntent(input: { orderId: string; amount: number; description: string; receiptEmail: string }) {
+  createOrderIntent(input: { orderId: string; amount: number; description: string; receiptEmail: string; returnPath: string }) {
     return this.call('create an order payment', async () => {
       const intent = await this.stripe.paymentIntents.create(
         {
