@@ -175,6 +175,52 @@ describe('coupons over HTTP', () => {
     });
   });
 
+  describe('a product order with a coupon', () => {
+    const order = (username: string, productId: string, body: Record<string, unknown>) =>
+      agent(app, uniqueIp())
+        .post(`/api/users/${username}/products/${productId}/order`)
+        .send({ customerName: 'Ada Buyer', customerEmail: `${unique('b')}@example.com`, ...body });
+    const orderIdOf = async (clientSecret: string) =>
+      (await db.query<{ id: string }>('select id from orders where payment_intent_id = $1', [clientSecret.split('_secret_')[0]])).rows[0]!.id;
+
+    it('charges what the check showed, counts one use, and credits the creator the discounted price', async () => {
+      const creator = await signedInCreator(app);
+      const product = await productOf(creator.user.id, { priceCents: 2000 });
+      const coupon = await made(creator, { code: 'GUIDE25', percentOff: 25, appliesTo: product, maxRedemptions: 2 });
+      const shown = (await check(creator.details.username, { code: 'guide25', target: product }).expect(200)).body;
+      expect(shown).toMatchObject({ priceBeforeCents: 2000, priceAfterCents: 1500, discountCents: 500, ...saleAmounts(1500) });
+
+      const placed = await order(creator.details.username, product, { couponCode: 'guide25' }).expect(201);
+      expect(placed.body).toMatchObject({ amount: shown.amount, userAmount: 1500, platformFee: shown.platformFee, discountCents: 500 });
+      const id = await orderIdOf(placed.body.clientSecret as string);
+      expect(await redemptionOf(id)).toEqual({ discount_cents: 500, released_at: null });
+      await agent(app).post('/api/payments/local/confirm').send(card(placed.body.clientSecret as string)).expect(200);
+      const ledger = (await db.query('select kind, amount from ledger_entries where order_id = $1', [id])).rows;
+      expect(ledger).toEqual([{ kind: 'earning', amount: 1500 }]);
+      expect((await couponRow(coupon.id)).uses).toBe(1);
+    });
+
+    it('refuses a code for sessions, another product or used up, and stores no order', async () => {
+      const creator = await signedInCreator(app);
+      const product = await productOf(creator.user.id);
+      const other = await productOf(creator.user.id);
+      await made(creator, { code: 'TALKS', percentOff: 10, appliesTo: 'sessions' });
+      await made(creator, { code: 'OTHER', percentOff: 10, appliesTo: other });
+      const once = await made(creator, { code: 'ONCE', amountOffCents: 300, appliesTo: 'all', maxRedemptions: 1 });
+      await db.query('update coupons set uses = 1 where id = $1', [once.id]);
+      for (const [code, message] of [
+        ['TALKS', CouponMessages.wrongTarget],
+        ['OTHER', CouponMessages.wrongTarget],
+        ['ONCE', CouponMessages.usedUp],
+        ['NOPE', CouponMessages.invalidCode],
+      ] as const) {
+        const refused = await order(creator.details.username, product, { couponCode: code }).expect(400);
+        expect(refused.body.message).toBe(message);
+      }
+      expect((await db.query('select count(*)::int as n from orders where creator_id = $1', [creator.user.id])).rows[0]).toEqual({ n: 0 });
+    });
+  });
+
   describe('a booking with a coupon', () => {
     it('is charged the discounted price and its fee exactly, and counts one use', async () => {
       const creator = await bookings.creator(false);

@@ -1,28 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { jest } from '@jest/globals';
 import type { OrderCreatedResponse } from '@linkbio/shared-contracts';
 import Stripe from 'stripe';
-import { ProductCatalog } from '../../src/modules/products/application/ports/product-catalog.js';
 import { agent, signedInCreator, unique, type Database } from './harness.js';
 import { card } from './paid-bookings.js';
 import { appWithMailbox, textOf, type TestSmtp } from './smtp.js';
 
 /** The Stripe webhook secret the order specs sign their events with. */
 export const WEBHOOK_SECRET = 'whsec_orders_integration_secret';
-/** What the products module's short-lived file link is stood in for with (its own is built elsewhere). */
-export const SIGNED_FILE_URL = 'http://localhost:3000/objects/signed-file-link';
+/** The products module's short-lived file link (products-downloads.integration-spec.ts serves it byte for byte). */
+export const SIGNED_FILE_LINK = /^(http:\/\/localhost:3000)?\/api\/downloads\/[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]+$/;
 
-/**
- * An API with its own database and SMTP server for the order specs (local provider, Stripe-signed webhooks), its
- * ProductCatalog's downloadLink standing in for the products module's: a file product's link is SIGNED_FILE_URL.
- */
+/** An API with its own database and SMTP server for the order specs (local provider, Stripe-signed webhooks). */
 export async function orderApp(suffix: string) {
   delete process.env.STRIPE_SECRET_KEY;
   process.env.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET;
   const started = await appWithMailbox(suffix, 'http://localhost:3000');
-  const catalog = started.app.get(ProductCatalog);
-  jest.spyOn(catalog, 'downloadLink').mockImplementation(async (productId) => ((await catalog.delivery(productId))?.kind === 'file' ? SIGNED_FILE_URL : null));
   const close = async () => {
     await started.close();
     delete process.env.STRIPE_WEBHOOK_SECRET;
@@ -34,7 +27,7 @@ export async function orderApp(suffix: string) {
 export const buyer = (extra: Record<string, unknown> = {}) => ({ customerName: 'Ada Lovelace', customerEmail: `${unique('b')}@example.com`, ...extra });
 
 /**
- * Creators with products (rows inserted by SQL: the products module's CRUD is built elsewhere) and buyers
+ * Creators with products (rows inserted by SQL, so each spec sets exactly the columns it needs) and buyers
  * ordering them with the local test provider, for the order specs.
  */
 export function paidOrders(app: INestApplication, db: Database, smtp: TestSmtp) {
