@@ -47,6 +47,7 @@ import { serveApiDescription } from './openapi/api-description.js';
 import { queueDashboard, QUEUE_DASHBOARD_PATH } from './web/queue-dashboard.js';
 import { securityHeaderList, securityHeaders } from './web/security-headers.js';
 import { serveDashboard } from './web/serve-dashboard.js';
+import { isListPagePath } from './modules/audience/domain/list-emails.js';
 import { signedInFastPath, type SignedInRead } from './web/signed-in-fast-path.js';
 
 const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -130,7 +131,12 @@ export async function createApp(env: Env, options: { logger?: Logger } = {}): Pr
 
   const publicApp = servePublicApp(app);
   // /booking-success is a server route (BillingController): it checks the payment and redirects.
-  serveDashboard(app, env.DASHBOARD_DIST_DIR, (path) => path === '/booking-success' || publicApp.isPublicPagePath(path), env.PUBLIC_URL);
+  serveDashboard(
+    app,
+    env.DASHBOARD_DIST_DIR,
+    (path) => path === '/booking-success' || publicApp.isPublicPagePath(path) || isListPagePath(path),
+    env.PUBLIC_URL,
+  );
 
   serveApiDescription(app);
   app.useGlobalPipes(createValidationPipe());

@@ -34,3 +34,4 @@ export * from './link-import.dto.js';
 export * from './link-blocks.js';
 export * from './time-locale.js';
 export * from './link-thumbnails.js';
+export * from './audience.dto.js';

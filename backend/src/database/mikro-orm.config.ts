@@ -31,6 +31,7 @@ import { Migration20270121000000_socials_seo } from './migrations/Migration20270
 import { Migration20270122000000_link_thumbnails } from './migrations/Migration20270122000000_link_thumbnails.js';
 import { Migration20270123000000_booking_visitor_zone } from './migrations/Migration20270123000000_booking_visitor_zone.js';
 import { Migration20270124000000_products } from './migrations/Migration20270124000000_products.js';
+import { Migration20270128000000_audience } from './migrations/Migration20270128000000_audience.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -63,6 +64,7 @@ export const migrationsList = [
   { name: 'Migration20270122000000_link_thumbnails', class: Migration20270122000000_link_thumbnails },
   { name: 'Migration20270123000000_booking_visitor_zone', class: Migration20270123000000_booking_visitor_zone },
   { name: 'Migration20270124000000_products', class: Migration20270124000000_products },
+  { name: 'Migration20270128000000_audience', class: Migration20270128000000_audience },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {
