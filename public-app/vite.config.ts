@@ -28,7 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         rolldownOptions: {
-          input: { booking: 'src/entry-booking.tsx', embeds: 'src/entry-embeds.ts' },
+          input: { booking: 'src/entry-booking.tsx', embeds: 'src/entry-embeds.ts', subscribe: 'src/entry-subscribe.ts' },
           // shared-contracts' DTO modules (class-validator) are not needed here: keep only what is imported.
           treeshake: { moduleSideEffects: (id: string) => !id.includes('/shared-contracts/') },
         },

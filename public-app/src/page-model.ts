@@ -1,4 +1,4 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicSubscribeBlock, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * What the backend hands to the server entry for each page. The backend's PublicPageRenderer port declares
@@ -19,6 +19,8 @@ export interface BioPageInput extends PageContext {
    * a payment that came after the time was taken (it goes back in full).
    */
   booked: BookedNotice | null;
+  /** The e-mail list's subscribe block (issue 27), when the creator has it on: a form that works without script. */
+  subscribe?: PublicSubscribeBlock | null;
 }
 
 export interface BookingPageInput extends PageContext {

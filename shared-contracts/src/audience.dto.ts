@@ -41,6 +41,7 @@ export const AudienceMessages = {
   unsubscribed: 'You are unsubscribed. You will get no more e-mails from this list.',
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
   subscriberNotFound: 'Subscriber not found',
+  subscriberRemoved: 'Subscriber removed',
   enabledRequired: 'enabled must be true or false',
   titleTooLong: `The title must be at most ${SUBSCRIBE_TITLE_MAX_LENGTH} characters`,
   limit: `limit must be a whole number from 1 to ${SUBSCRIBERS_PAGE_MAX}`,

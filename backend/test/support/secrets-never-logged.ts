@@ -23,6 +23,8 @@ const MIN_LENGTH = 12;
 /** Secrets in a link or text: manage links, the tokens and signatures in a URL's query, a provider's secret. */
 const IN_TEXT: Array<[string, RegExp]> = [
   ['a booking manage token', /\/booking\/([A-Za-z0-9_-]+)/g],
+  ['an e-mail list confirmation token', /\/list\/confirm\/([A-Za-z0-9_-]+)/g],
+  ['an e-mail list unsubscribe token', /\/unsubscribe\/([A-Za-z0-9_-]+)/g],
   ['a token in a link', /[?&](?:token|secret|signature|X-Amz-Signature|X-Amz-Credential)=([^&#\s"'<>]+)/gi],
   ['a payment client secret', /\b([A-Za-z0-9]+_secret_[A-Za-z0-9]+)/g],
 ];

@@ -6,6 +6,7 @@ import { EmbedBlock } from '../components/embed-block';
 import { CalendarIcon, CheckCircleIcon, CloseIcon, LogoMark } from '../components/icons';
 import { LinkButton } from '../components/link-button';
 import { SocialIcons } from '../components/social-icons';
+import { SubscribeBlock } from '../components/subscribe-block';
 import { buttonLook, pageLook } from '../lib/look';
 import { pageUrl, safeImageUrl } from '../lib/urls';
 import type { BioPageInput } from '../page-model';
@@ -19,7 +20,16 @@ export const bookingPriceShown = (user: BioPageInput['user']): number | null =>
  * The public bio page /{username}: plain HTML and inline CSS, no framework JavaScript. Every control works
  * without JavaScript: links are anchors, the banner is dismissed with a fragment link and CSS :target.
  */
-export function BioPage({ user, links, booked, origin, css, embedsScript }: BioPageInput & { css: string; embedsScript?: string }) {
+export function BioPage({
+  user,
+  links,
+  booked,
+  subscribe,
+  origin,
+  css,
+  embedsScript,
+  subscribeScript,
+}: BioPageInput & { css: string; embedsScript?: string; subscribeScript?: string }) {
   const look = pageLook(user, origin);
   const buttons = buttonLook(user);
   const canonical = pageUrl(origin, `/${user.username}`);
@@ -46,7 +56,14 @@ export function BioPage({ user, links, booked, origin, css, embedsScript }: BioP
         siteName: user.isPremium ? undefined : Texts.productName,
       }}
       css={css}
-      head={embedsScript ? <script type="module" src={embedsScript} /> : undefined}
+      head={
+        embedsScript || subscribeScript ? (
+          <>
+            {embedsScript && <script type="module" src={embedsScript} />}
+            {subscribeScript && <script type="module" src={subscribeScript} />}
+          </>
+        ) : undefined
+      }
       bodyClassName={buttons.className ? `${look.className} ${buttons.className}` : look.className}
       bodyStyle={bodyStyle(look.backgroundColor, buttons.style)}
     >
@@ -83,6 +100,7 @@ export function BioPage({ user, links, booked, origin, css, embedsScript }: BioP
             ) : (
               <p className="empty">{Texts.noLinks}</p>
             )}
+            {subscribe && <SubscribeBlock block={subscribe} username={user.username} />}
           </div>
           {socialsAt === 'bottom' && <SocialIcons socials={socials} position="bottom" />}
           {!user.isPremium && (

@@ -3,7 +3,7 @@ import type { Id } from '../../../shared/ids.js';
 import type { ListOwner } from './subscriber.js';
 
 /** The path of a confirmation link and of an unsubscribe link (one-click POST, or a page with a button on GET). */
-export const confirmPath = (token: string) => `/subscribe/confirm/${token}`;
+export const confirmPath = (token: string) => `/list/confirm/${token}`;
 export const unsubscribePath = (token: string) => `/unsubscribe/${token}`;
 
 /**

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query, StreamableFile, UseGuards } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import {
+  AudienceMessages,
   BroadcastRequest,
   SubscribeBlockSettings,
   SubscribersQuery,
@@ -9,7 +10,7 @@ import {
   type SubscribeBlockView,
   type SubscribersPage,
 } from '@linkbio/shared-contracts';
-import { Answers, AnswersFile, Fails } from '../../../shared/http/openapi/responses.js';
+import { Answers, AnswersFile, Fails, MessageViewSchema } from '../../../shared/http/openapi/responses.js';
 import type { User } from '../../identity/domain/user.js';
 import { CurrentUser, SignedInGuard } from '../../identity/http/signed-in.guard.js';
 import { BroadcastsUseCase } from '../application/broadcasts.use-case.js';
@@ -45,11 +46,12 @@ export class SubscribersController {
   }
 
   @Delete('subscribers/:id')
-  @HttpCode(204)
   @ApiOperation({ summary: 'Remove a subscriber' })
+  @Answers(200, MessageViewSchema, 'Removed.')
   @Fails(404)
-  async remove(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
+  async remove(@CurrentUser() user: User, @Param('id') id: string): Promise<{ message: string }> {
     await this.subscribers.remove(user.id, id);
+    return { message: AudienceMessages.subscriberRemoved };
   }
 
   @Put('subscribers/settings')

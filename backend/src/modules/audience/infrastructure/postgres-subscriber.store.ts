@@ -48,7 +48,7 @@ const toOwner = (r: OwnerRow): ListOwner => ({
   isPremium: r.is_premium,
 });
 
-/** The cursor of a page: the last row's (created_at, id), base64url. */
+/** The cursor of a page: the last row's (created_at, id), base64url; times compared to the millisecond, as JavaScript keeps them. */
 const encodeCursor = (s: Subscriber) => Buffer.from(`${s.createdAt.toISOString()}|${s.id}`).toString('base64url');
 function decodeCursor(cursor: string): { at: Date; id: string } | null {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -126,8 +126,8 @@ export class PostgresSubscriberStore extends SubscriberStore {
     const after = cursor ? decodeCursor(cursor) : null;
     const rows = await this.rows<SubscriberRow>(
       `select ${COLUMNS} from subscribers where creator_id = ?
-       ${after ? 'and (created_at, id) < (?, ?)' : ''}
-       order by created_at desc, id desc limit ?`,
+       ${after ? "and (date_trunc('milliseconds', created_at), id) < (?, ?)" : ''}
+       order by date_trunc('milliseconds', created_at) desc, id desc limit ?`,
       after ? [creatorId, after.at, after.id, limit + 1] : [creatorId, limit + 1],
     );
     const subscribers = rows.slice(0, limit).map(toSubscriber);

@@ -2,6 +2,7 @@ import type { AccountExport, LinkBlockKind } from '@linkbio/shared-contracts';
 import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
+import { readEmailList } from './email-list-export.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -154,8 +155,9 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const payouts = await read<PayoutRow>(PAYOUTS_SQL);
       const subscriptions = await read<SubscriptionRow>(SUBSCRIPTIONS_SQL);
       const support = await read<SupportRow>(SUPPORT_SQL);
+      const emailList = await readEmailList(read);
       await client.query('commit');
-      return toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
+      return { ...toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support }), emailList };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;

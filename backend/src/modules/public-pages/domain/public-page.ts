@@ -1,4 +1,4 @@
-import { schedulePhaseAt, type LinkBlockKind, type PublicUserView } from '@linkbio/shared-contracts';
+import { schedulePhaseAt, type LinkBlockKind, type PublicSubscribeBlock, type PublicUserView } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 
 /**
@@ -28,6 +28,8 @@ export interface PublicPage {
   user: PublicUserView;
   /** The active links in display order, scheduled ones included whether or not they show right now. */
   links: readonly PageLink[];
+  /** The e-mail list's subscribe block (issue 27), while the creator has it on. */
+  subscribe?: PublicSubscribeBlock | null;
   /**
    * Set when the page was found by a username its owner gave up lately (username_holds), not by their current
    * one (`user.username`): that address forwards to the current one until this instant, then answers as a name

@@ -75,7 +75,7 @@ export class PublicPageResponder {
       const variant = `${origin}|${booked ?? ''}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
       return this.pageBodies.get(page, variant, () =>
         new EncodedBody(
-          this.renderer.bioPage({ origin, user: page.user, links: links.map(toPublicLink), booked }),
+          this.renderer.bioPage({ origin, user: page.user, links: links.map(toPublicLink), booked, subscribe: page.subscribe ?? null }),
           HTML,
         ),
       );

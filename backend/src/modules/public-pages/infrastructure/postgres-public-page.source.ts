@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ButtonShape, LinkBlockKind, SocialLink, SocialPosition, Theme } from '@linkbio/shared-contracts';
+import { DEFAULT_SUBSCRIBE_TITLE, type ButtonShape, LinkBlockKind, SocialLink, SocialPosition, Theme } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 import { User } from '../../identity/domain/user.js';
 import { toPublicUserView } from '../../identity/http/user.views.js';
@@ -26,6 +26,8 @@ interface PageRow {
   seo_title: string | null;
   seo_description: string | null;
   seo_image: string | null;
+  subscribe_enabled: boolean;
+  subscribe_title: string | null;
   version: string;
   forwards_until: Date | null;
   links: Array<{
@@ -45,6 +47,7 @@ const PAGE_COLUMNS = `
   u.id, u.username, u.display_name, u.bio, u.avatar, u.theme, u.background_color, u.background_image,
   u.button_color, u.button_text_color, u.button_shape, u.enable_booking, u.booking_price, u.is_premium,
   u.socials, u.socials_position, u.seo_title, u.seo_description, u.seo_image,
+  u.subscribe_enabled, u.subscribe_title,
   u.page_version::text as version,
   coalesce((select json_agg(json_build_object('id', l.id, 'kind', l.kind, 'title', l.title, 'url', l.url, 'order', l.position,
                                               'startsAt', l.starts_at, 'endsAt', l.ends_at,
@@ -101,6 +104,7 @@ export class PostgresPublicPageSource implements VersionedPageStore {
       thumbnail: link.thumbnail,
     }));
     const page: PublicPage = { ownerId: row.id, version: row.version, user: toPublicUserView(userOf(row)), links };
+    if (row.subscribe_enabled) page.subscribe = { title: row.subscribe_title ?? DEFAULT_SUBSCRIBE_TITLE };
     if (row.forwards_until !== null) page.forwardsUntil = new Date(row.forwards_until);
     return page;
   }

@@ -1,4 +1,4 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicSubscribeBlock, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * The visitors' pages as whole HTML documents. The models are what public-app's server entry takes
@@ -16,6 +16,8 @@ export interface BioPageModel extends PageContext {
   links: PublicLinkView[];
   /** `?booked=true`: the 'Booking Confirmed!' banner; `?booked=refunding`: the time was taken, the payment goes back. */
   booked: BookedNotice | null;
+  /** The e-mail list's subscribe block, when the creator has it on. */
+  subscribe?: PublicSubscribeBlock | null;
 }
 
 export interface BookingPageModel extends PageContext {
