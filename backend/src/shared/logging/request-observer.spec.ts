@@ -135,6 +135,9 @@ describe('observeRequests', () => {
       ['GET', `/API/Booking-Manage/${token}/`, '/API/Booking-Manage/[redacted]/'],
       ['GET', `//booking//${token}/extra`, '//booking//[redacted]/extra'],
       ['DELETE', `/api/auth/sessions/${token}`, '/api/auth/sessions/[redacted]'],
+      ['GET', `/list/confirm/${token}`, '/list/confirm/[redacted]'],
+      ['POST', `/unsubscribe/${token}`, '/unsubscribe/[redacted]'],
+      ['GET', `/List//Confirm/${token}?a=1`, '/List//Confirm/[redacted]'],
     ])('logs %s %s with the token replaced', async (method, path, logged) => {
       answer = (_request, response) => response.writeHead(404).end('{}');
       const response = await fetch(`${base}${path}`, { method });

@@ -98,6 +98,7 @@ describe('DashboardPage', () => {
       'Booking Settings',
       'Bookings',
       'Availability',
+      'E-mail list',
       'Plan',
       'Payout Settings',
       'Payouts',
