@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { DEFAULT_SUBSCRIBE_TITLE, type ButtonShape, LinkBlockKind, SocialLink, SocialPosition, Theme } from '@linkbio/shared-contracts';
+import { DEFAULT_SUBSCRIBE_TITLE } from '@linkbio/shared-contracts';
+import type { ButtonShape, LinkBlockKind, SocialLink, SocialPosition, Theme } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 import { User } from '../../identity/domain/user.js';
 import { toPublicUserView } from '../../identity/http/user.views.js';
