@@ -348,8 +348,22 @@ describe('the e-mail list', () => {
     expect(exported.emailList.subscribers).toHaveLength(2);
     expect(exported.emailList.block).toEqual({ enabled: true, title: 'My letters' });
 
+    // A broadcast still being sent when the account goes: its unsent e-mails go with it.
+    await db.query(
+      `insert into broadcasts (id, creator_id, subject, body, sent_on, status, recipient_count, created_at)
+       values ($1, $2, 'Going', 'Bye', current_date, 'sending', 1, now())`,
+      [randomUUID(), user.id],
+    );
+    const [{ id: broadcastId }] = (await db.query<{ id: string }>('select id from broadcasts where creator_id = $1', [user.id])).rows;
+    await db.query(
+      `insert into email_outbox (id, dedupe_key, recipient, subject, body, created_at) values ($1, $2, 'x@example.com', 'Going', 'Bye', now())`,
+      [randomUUID(), `broadcast-${broadcastId}-${randomUUID()}`],
+    );
+
     await client.delete('/api/users/me').send({ password: details.password }).expect(200);
     expect((await db.query('select 1 from subscribers where creator_id = $1', [user.id])).rowCount).toBe(0);
+    expect((await db.query('select 1 from broadcasts where creator_id = $1', [user.id])).rowCount).toBe(0);
+    expect((await db.query('select 1 from email_outbox where dedupe_key like $1', [`broadcast-${broadcastId}-%`])).rowCount).toBe(0);
   });
 
   it('never logs a confirm or unsubscribe token: their paths are logged redacted', () => {
