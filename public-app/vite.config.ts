@@ -16,7 +16,7 @@ const PUBLIC_BASE = '/p/';
 export const ISLANDS_MANIFEST = '.vite/islands-manifest.json';
 
 const ENTRIES: Record<string, Record<string, string>> = {
-  pages: { booking: 'src/entry-booking.tsx', embeds: 'src/entry-embeds.ts' },
+  pages: { booking: 'src/entry-booking.tsx', embeds: 'src/entry-embeds.ts', subscribe: 'src/entry-subscribe.ts' },
   islands: { product: 'src/entry-product.tsx', tip: 'src/entry-tip.tsx' },
 };
 

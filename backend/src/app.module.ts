@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Env } from './config/env.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AudienceModule } from './modules/audience/audience.module.js';
 import { AccountDeletionModule } from './modules/account-deletion/account-deletion.module.js';
 import { DataExportModule } from './modules/data-export/data-export.module.js';
 import { EarningsModule } from './modules/earnings/earnings.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         LinkImportModule,
         ProductsModule,
         CouponsModule,
+        AudienceModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

@@ -47,6 +47,7 @@ import { serveApiDescription } from './openapi/api-description.js';
 import { queueDashboard, QUEUE_DASHBOARD_PATH } from './web/queue-dashboard.js';
 import { securityHeaderList, securityHeaders } from './web/security-headers.js';
 import { serveDashboard } from './web/serve-dashboard.js';
+import { isListPagePath } from './modules/audience/domain/list-emails.js';
 import { signedInFastPath, type SignedInRead } from './web/signed-in-fast-path.js';
 
 const STRIPE_WEBHOOK_PATH = '/api/webhooks/stripe';
@@ -134,7 +135,7 @@ export async function createApp(env: Env, options: { logger?: Logger } = {}): Pr
   serveDashboard(
     app,
     env.DASHBOARD_DIST_DIR,
-    (path) => path === '/booking-success' || path.startsWith('/order/') || publicApp.isPublicPagePath(path),
+    (path) => path === '/booking-success' || path.startsWith('/order/') || publicApp.isPublicPagePath(path) || isListPagePath(path),
     env.PUBLIC_URL,
   );
 

@@ -4,6 +4,8 @@ import { DatabaseModule } from './database/database.module.js';
 import { AnalyticsJobsModule } from './modules/analytics/analytics-jobs.module.js';
 import { AnalyticsCleanUpProcessor } from './modules/analytics/jobs/analytics-clean-up.processor.js';
 import { AnalyticsEventProcessor } from './modules/analytics/jobs/analytics-event.processor.js';
+import { AudienceModule } from './modules/audience/audience.module.js';
+import { BroadcastBatchProcessor } from './modules/audience/jobs/broadcast-batch.processor.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { BillingSweepProcessor } from './modules/billing/jobs/billing-sweep.processor.js';
 import { MediaSweepProcessor } from './modules/media/jobs/media-sweep.processor.js';
@@ -29,6 +31,7 @@ const PROCESSORS = [
   SendPayoutProcessor,
   ReleaseHeldPayoutsProcessor,
   ReconcilePaymentsProcessor,
+  BroadcastBatchProcessor,
 ];
 
 /** The worker process (worker.main.ts): BullMQ consumers and schedules, no HTTP. */
@@ -46,6 +49,7 @@ export class WorkerModule {
         MediaJobsModule,
         PayoutsModule,
         ReconciliationModule,
+        AudienceModule,
       ],
       providers: [
         { provide: JOB_PROCESSORS, inject: PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors },

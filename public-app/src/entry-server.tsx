@@ -68,18 +68,29 @@ function embedsScript(): string {
   return `${PUBLIC_BASE}${entry.file}`;
 }
 
+/** The subscribe block's script (entry-subscribe.ts, no imports), for bio pages with the block. */
+function subscribeScript(): string {
+  const manifestFile = join(CLIENT_DIR, '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const entry = manifest['src/entry-subscribe.ts'];
+  if (!entry) throw new Error(`The subscribe entry is missing from ${manifestFile}: rebuild the public app.`);
+  return `${PUBLIC_BASE}${entry.file}`;
+}
+
 const BOOKING_SCRIPT = bookingScript();
 const TIP_SCRIPT = islandScript('tip');
 const PRODUCT_SCRIPT = islandScript('product');
 /** The island uses the booking page's form classes. */
 const PRODUCT_CSS = publicCss + bookingCss + productCss;
 const EMBEDS_SCRIPT = embedsScript();
+const SUBSCRIBE_SCRIPT = subscribeScript();
 const BOOKING_CSS = publicCss + bookingCss;
 
 /** /{username}: static markup only, nothing to hydrate. */
 export function renderBioPage(input: BioPageInput): string {
   const script = input.links.some((link) => link.kind === 'embed') ? EMBEDS_SCRIPT : undefined;
-  return DOCTYPE + renderToStaticMarkup(<BioPage {...input} css={publicCss} embedsScript={script} />);
+  const subscribe = input.subscribe ? SUBSCRIBE_SCRIPT : undefined;
+  return DOCTYPE + renderToStaticMarkup(<BioPage {...input} css={publicCss} embedsScript={script} subscribeScript={subscribe} />);
 }
 
 /** /book/{username}: rendered with hydration markers, since the booking steps hydrate in the browser. */

@@ -1,4 +1,4 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicProductView, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicProductView, PublicSubscribeBlock, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * What the backend hands to the server entry for each page. The backend's PublicPageRenderer port declares
@@ -23,6 +23,8 @@ export interface BioPageInput extends PageContext {
   tips?: PublicTipsView | null;
   /** The products that can be sold, in their order (issue 27); absent: none. */
   products?: PublicProductView[];
+  /** The e-mail list's subscribe block (issue 27), when the creator has it on: a form that works without script. */
+  subscribe?: PublicSubscribeBlock | null;
 }
 
 /** /{username}/products/{productId} (issue 27). */

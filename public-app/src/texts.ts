@@ -4,6 +4,8 @@ export const Texts = {
   madeWith: 'Made with',
   bookSession: (price: string) => `Book a Session - $${price}`,
   noLinks: 'No links available',
+  subscribe: 'Subscribe',
+  subscribeEmail: 'Your e-mail address',
   opensInNewTab: '(opens in a new tab)',
   linksLabel: 'Links',
   socialsLabel: 'Social profiles',

@@ -142,4 +142,17 @@ export interface AccountExport {
     createdAt: string;
     updatedAt: string;
   }>;
+  /** The creator's e-mail list (issue 27): the page's block, every subscriber and each broadcast sent. */
+  emailList?: {
+    block: { enabled: boolean; title: string | null };
+    subscribers: Array<{
+      email: string;
+      status: string;
+      source: string;
+      createdAt: string;
+      confirmedAt: string | null;
+      unsubscribedAt: string | null;
+    }>;
+    broadcasts: Array<{ subject: string; body: string; status: string; recipientCount: number; sentCount: number; createdAt: string }>;
+  };
 }

@@ -38,3 +38,4 @@ export * from './coupons.dto.js';
 export * from './coupons.messages.js';
 export * from './products.dto.js';
 export * from './orders.dto.js';
+export * from './audience.dto.js';

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
 import { EMAIL_MAX_LENGTH, PLATFORM_FEE_PERCENT } from './constants.js';
 import { IsEmailAddress, trimString, MaxChars } from './validators.js';
 import { IsInstant, IsLocale, IsTimeZone } from './scheduling.dto.js';
@@ -34,6 +34,7 @@ export const PaymentMessages = {
   alreadyMoved: 'This booking has been moved once already.',
   sessionPast: 'This session has already started, so it can no longer be changed.',
   notManageable: 'This booking can no longer be changed.',
+  joinListInvalid: 'joinList must be true or false.',
   timeTakenRefunding:
     'Someone else booked this time while you were paying. Your payment is being refunded in full, and you will get an email when it is done.',
 } as const;
@@ -97,6 +98,11 @@ export class BookingRequest {
   @IsTimeZone()
   @IsOptional()
   timeZone?: string;
+
+  /** Ticked "join my e-mail list": asked to confirm once paid (double opt-in); never fails the booking. */
+  @IsBoolean({ message: PaymentMessages.joinListInvalid })
+  @IsOptional()
+  joinList?: boolean;
 
   /** The visitor's locale (a language tag, e.g. the browser's): how their e-mails write times. Absent: en-US. */
   @IsLocale()

@@ -34,7 +34,9 @@ import { Migration20270124000000_products } from './migrations/Migration20270124
 import { Migration20270125000000_product_page_versions } from './migrations/Migration20270125000000_product_page_versions.js';
 import { Migration20270126000000_orders } from './migrations/Migration20270126000000_orders.js';
 import { Migration20270127000000_coupons } from './migrations/Migration20270127000000_coupons.js';
+import { Migration20270128000000_audience } from './migrations/Migration20270128000000_audience.js';
 import { Migration20270129000000_tip_settings } from './migrations/Migration20270129000000_tip_settings.js';
+import { Migration20270130000000_booking_join_list } from './migrations/Migration20270130000000_booking_join_list.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -70,7 +72,9 @@ export const migrationsList = [
   { name: 'Migration20270125000000_product_page_versions', class: Migration20270125000000_product_page_versions },
   { name: 'Migration20270126000000_orders', class: Migration20270126000000_orders },
   { name: 'Migration20270127000000_coupons', class: Migration20270127000000_coupons },
+  { name: 'Migration20270128000000_audience', class: Migration20270128000000_audience },
   { name: 'Migration20270129000000_tip_settings', class: Migration20270129000000_tip_settings },
+  { name: 'Migration20270130000000_booking_join_list', class: Migration20270130000000_booking_join_list },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

@@ -25,6 +25,8 @@ const IN_TEXT: Array<[string, RegExp]> = [
   ['a booking manage token', /\/booking\/([A-Za-z0-9_-]+)/g],
   ['a product download link', /\/api\/downloads\/([A-Za-z0-9_.-]+)/g],
   ['an order link token', /\/order\/([A-Za-z0-9_-]+)/g],
+  ['an e-mail list confirmation token', /\/list\/confirm\/([A-Za-z0-9_-]+)/g],
+  ['an e-mail list unsubscribe token', /\/unsubscribe\/([A-Za-z0-9_-]+)/g],
   ['a token in a link', /[?&](?:token|secret|signature|X-Amz-Signature|X-Amz-Credential)=([^&#\s"'<>]+)/gi],
   ['a payment client secret', /\b([A-Za-z0-9]+_secret_[A-Za-z0-9]+)/g],
 ];

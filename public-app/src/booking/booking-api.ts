@@ -17,6 +17,8 @@ export interface BookingRequest {
   locale?: string;
   /** The coupon the visitor applied (checked again by the server, which computes the discounted price). */
   couponCode?: string;
+  /** Ticked "Join my e-mail list": asked to confirm once the booking is paid. */
+  joinList?: boolean;
 }
 
 /** A refused booking request: the server's message and its status (409: the time was just taken). */

@@ -12,6 +12,8 @@ import { Texts } from '../texts';
 import { BookingError, createBooking, fetchSlots, type BookingQuote, type BookingRequest } from './booking-api';
 import { PublicToast, type Toast } from '../checkout/checkout-skin';
 import { CouponField } from './coupon-field';
+import { JoinListBox } from '../checkout/sale-fields';
+import { SaleTexts } from '../checkout/sale-texts';
 import { DetailsStep } from './details-step';
 import { settledBookingUrl } from './payment-api';
 import { PaymentStep } from './payment-step';
@@ -66,6 +68,7 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
   const [timeProblem, setTimeProblem] = useState<string | null>(null);
   const [step, setStep] = useState<Step>(firstTimes ? 'time' : 'details');
   const [details, setDetails] = useState<CustomerDetails>(EMPTY);
+  const [joinList, setJoinList] = useState(false);
   const [errors, setErrors] = useState<DetailErrors>({});
   const [pending, setPending] = useState(false);
   const [quote, setQuote] = useState<{ value: BookingQuote; request: string } | null>(null);
@@ -126,6 +129,7 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
       timeZone: times ? zone : (canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? undefined),
       locale,
       ...(coupon.appliedCode ? { couponCode: coupon.appliedCode } : {}),
+      ...(joinList ? { joinList } : {}),
     };
     // Back from 'Payment Details' with nothing changed: that booking still waits for its payment (and holds its time).
     if (quote?.request === JSON.stringify(request)) return go('payment');
@@ -216,6 +220,7 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
               onRemove={coupon.onRemove}
             />
           }
+          joinList={<JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />}
           fieldRef={(field, input) => (fields.current[field] = input)}
           onChange={(field, value) => {
             setDetails((before) => ({ ...before, [field]: value }));

@@ -13,6 +13,8 @@ export interface DetailsStepProps {
   chosenTime: ReactNode;
   /** The optional coupon code field (CouponField), above the button. */
   coupon?: ReactNode;
+  /** The "Join my e-mail list" box, under the message. */
+  joinList?: ReactNode;
   fieldRef: (field: 'customerName' | 'customerEmail', input: HTMLInputElement | null) => void;
   onChange: (field: keyof CustomerDetails, value: string) => void;
   onSubmit: () => void;
@@ -27,6 +29,7 @@ export function DetailsStep({
   headingRef,
   chosenTime,
   coupon,
+  joinList,
   fieldRef,
   onChange,
   onSubmit,
@@ -87,6 +90,7 @@ export function DetailsStep({
             onChange={(event) => onChange('message', event.target.value)}
           />
         </div>
+        {joinList}
         {coupon}
         <button
           className="btn-primary btn-wide"

@@ -8,6 +8,7 @@ import { LinkButton } from '../components/link-button';
 import { ProductBlock } from '../components/product-block';
 import { SocialIcons } from '../components/social-icons';
 import { SupportBlock } from '../components/support-block';
+import { SubscribeBlock } from '../components/subscribe-block';
 import { buttonLook, pageLook } from '../lib/look';
 import { pageUrl, safeImageUrl } from '../lib/urls';
 import type { BioPageInput } from '../page-model';
@@ -21,7 +22,18 @@ export const bookingPriceShown = (user: BioPageInput['user']): number | null =>
  * The public bio page /{username}: plain HTML and inline CSS, no framework JavaScript. Every control works
  * without JavaScript: links are anchors, the banner is dismissed with a fragment link and CSS :target.
  */
-export function BioPage({ user, links, booked, tips, origin, css, embedsScript, products = [] }: BioPageInput & { css: string; embedsScript?: string }) {
+export function BioPage({
+  user,
+  links,
+  booked,
+  tips,
+  subscribe,
+  origin,
+  css,
+  embedsScript,
+  subscribeScript,
+  products = [],
+}: BioPageInput & { css: string; embedsScript?: string; subscribeScript?: string }) {
   const look = pageLook(user, origin);
   const buttons = buttonLook(user);
   const canonical = pageUrl(origin, `/${user.username}`);
@@ -48,7 +60,14 @@ export function BioPage({ user, links, booked, tips, origin, css, embedsScript, 
         siteName: user.isPremium ? undefined : Texts.productName,
       }}
       css={css}
-      head={embedsScript ? <script type="module" src={embedsScript} /> : undefined}
+      head={
+        embedsScript || subscribeScript ? (
+          <>
+            {embedsScript && <script type="module" src={embedsScript} />}
+            {subscribeScript && <script type="module" src={subscribeScript} />}
+          </>
+        ) : undefined
+      }
       bodyClassName={buttons.className ? `${look.className} ${buttons.className}` : look.className}
       bodyStyle={bodyStyle(look.backgroundColor, buttons.style)}
     >
@@ -95,6 +114,7 @@ export function BioPage({ user, links, booked, tips, origin, css, embedsScript, 
               products.length === 0 && <p className="empty">{Texts.noLinks}</p>
             )}
             {tips?.enabled && <SupportBlock username={user.username} tips={tips} />}
+            {subscribe && <SubscribeBlock block={subscribe} username={user.username} />}
           </div>
           {socialsAt === 'bottom' && <SocialIcons socials={socials} position="bottom" />}
           {!user.isPremium && (

@@ -12,6 +12,7 @@ interface OutboxRow {
   body: string;
   calendar_method: 'REQUEST' | 'CANCEL' | null;
   calendar: string | null;
+  headers: Record<string, string> | null;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -50,14 +51,14 @@ export class EmailOutboxRelay {
       for (;;) {
         const batch = await this.em.fork().transactional(async (tx) => {
           const rows = await tx.execute<OutboxRow[]>(
-            `select id, recipient, subject, body, calendar_method, calendar from email_outbox
+            `select id, recipient, subject, body, calendar_method, calendar, headers from email_outbox
               where sent_at is null and attempts < ? order by created_at limit 10 for update skip locked`,
             [MAX_ATTEMPTS],
           );
           for (const row of rows) {
             try {
               const calendar = row.calendar_method && row.calendar ? { method: row.calendar_method, content: row.calendar } : undefined;
-              await this.sender.send({ to: row.recipient, subject: row.subject, text: row.body, calendar });
+              await this.sender.send({ to: row.recipient, subject: row.subject, text: row.body, calendar, headers: row.headers ?? undefined });
               await tx.execute('update email_outbox set sent_at = ?, attempts = attempts + 1 where id = ?', [this.clock.now(), row.id]);
               sent += 1;
               this.emailsSent.inc();

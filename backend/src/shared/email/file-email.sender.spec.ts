@@ -39,4 +39,28 @@ describe('FileEmailSender', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('writes extra header fields on one line each, dropping names a header cannot have', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'mail-'));
+    try {
+      const sender = new FileEmailSender(dir, 'Linkbio <no-reply@linkbio.local>', () => new Date('2026-03-02T12:00:00Z'));
+      await sender.send({
+        to: 'ada@example.com',
+        subject: 'News',
+        text: 'Hello',
+        headers: {
+          'List-Unsubscribe': '<https://linkbio.test/unsubscribe/abc>\r\nBcc: x@y',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          'Bad Name:': 'dropped',
+        },
+      });
+      const [file] = await readdir(dir);
+      const eml = await readFile(join(dir, file!), 'utf8');
+      expect(eml).toContain('List-Unsubscribe: <https://linkbio.test/unsubscribe/abc> Bcc: x@y\r\n');
+      expect(eml).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
+      expect(eml).not.toContain('dropped');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

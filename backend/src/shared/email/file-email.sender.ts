@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { EmailSender, type EmailMessage } from './email-sender.js';
+import { EmailSender, isHeaderName, type EmailMessage } from './email-sender.js';
 
 const header = (value: string) => value.replace(/[\r\n]+/g, ' ');
 const crlf = (value: string) => value.replace(/\r?\n/g, '\r\n');
@@ -46,6 +46,9 @@ export class FileEmailSender extends EmailSender {
       `Subject: ${header(message.subject)}`,
       `Date: ${date.toUTCString()}`,
       `Message-ID: <${id}@linkbio.local>`,
+      ...Object.entries(message.headers ?? {})
+        .filter(([name]) => isHeaderName(name))
+        .map(([name, value]) => `${name}: ${header(value)}`),
       'MIME-Version: 1.0',
       ...body,
       '',

@@ -11,6 +11,8 @@ export interface OutgoingEmail {
   text: string;
   /** An appointment to add to (or, method CANCEL, remove from) the recipient's calendar. */
   calendar?: CalendarInvite;
+  /** Extra header fields (List-Unsubscribe, List-Unsubscribe-Post): names and values on one line each. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -19,8 +21,18 @@ export interface OutgoingEmail {
  */
 export async function queueEmail(em: EntityManager, email: OutgoingEmail, now: Date): Promise<void> {
   await em.execute(
-    `insert into email_outbox (id, dedupe_key, recipient, subject, body, calendar_method, calendar, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (dedupe_key) do nothing`,
-    [newId(), email.dedupeKey, email.to, email.subject, email.text, email.calendar?.method ?? null, email.calendar ? icsOf(email.calendar) : null, now],
+    `insert into email_outbox (id, dedupe_key, recipient, subject, body, calendar_method, calendar, headers, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (dedupe_key) do nothing`,
+    [
+      newId(),
+      email.dedupeKey,
+      email.to,
+      email.subject,
+      email.text,
+      email.calendar?.method ?? null,
+      email.calendar ? icsOf(email.calendar) : null,
+      email.headers ? JSON.stringify(email.headers) : null,
+      now,
+    ],
   );
 }

@@ -136,6 +136,9 @@ describe('observeRequests', () => {
       ['GET', `//booking//${token}/extra`, '//booking//[redacted]/extra'],
       ['DELETE', `/api/auth/sessions/${token}`, '/api/auth/sessions/[redacted]'],
       ['GET', `/api/downloads/${token}`, '/api/downloads/[redacted]'],
+      ['GET', `/list/confirm/${token}`, '/list/confirm/[redacted]'],
+      ['POST', `/unsubscribe/${token}`, '/unsubscribe/[redacted]'],
+      ['GET', `/List//Confirm/${token}?a=1`, '/List//Confirm/[redacted]'],
     ])('logs %s %s with the token replaced', async (method, path, logged) => {
       answer = (_request, response) => response.writeHead(404).end('{}');
       const response = await fetch(`${base}${path}`, { method });

@@ -1,13 +1,15 @@
 /**
  * The paths that carry a secret in a segment: a paid booking's manage token, which lets whoever holds it
  * cancel (with a refund) or move the booking — the API's `/api/booking-manage/{token}` (and its `/cancel`,
- * `/reschedule`) and the dashboard's page `/booking/{token}` —, and a signed-in device's id in
- * `/api/auth/sessions/{id}`, a product's signed download link `/api/downloads/{token}`, where a client may as well send a session's own id (the secret its cookie holds).
+ * `/reschedule`) and the dashboard's page `/booking/{token}` —; a paid order's private link `/order/{token}`
+ * (and its `/download`) and a product's signed download link `/api/downloads/{token}`; an e-mail list's confirm
+ * and unsubscribe links (`/list/confirm/{token}`, `/unsubscribe/{token}`); and a signed-in device's id in
+ * `/api/auth/sessions/{id}`, where a client may as well send a session's own id (the secret its cookie holds).
  * Matched in any case and with repeated slashes, so that whatever could reach a route is caught; the rest of
- * the path is kept. A paid order's private link `/order/{token}` (and its `/download`) is one too. Every other secret the product hands out travels in a query (`?token=` of the e-mailed
+ * the path is kept. Every other secret the product hands out travels in a query (`?token=` of the e-mailed
  * links, the upload URLs' signature), a body or a cookie, none of which is logged.
  */
-const SECRET_SEGMENT = /^(\/+(?:api\/+booking-manage|booking|order|api\/+auth\/+sessions|api\/+downloads)\/+)([^/]+)/i;
+const SECRET_SEGMENT = /^(\/+(?:api\/+booking-manage|booking|order|api\/+auth\/+sessions|api\/+downloads|list\/+confirm|unsubscribe)\/+)([^/]+)/i;
 
 /** What a secret segment is logged as. */
 export const REDACTED_SEGMENT = '[redacted]';

@@ -31,6 +31,8 @@ export interface QueueJobs {
     'media-sweep': Record<string, never>;
     /** Reconciles a UTC day (default: the day that ended) with the payment provider's records. */
     'reconcile-payments': { date?: string };
+    /** Sends one batch of a creator's broadcast to their e-mail list, then queues the next while any is left. */
+    'broadcast-batch': { broadcastId: string; batch: number };
   };
 }
 

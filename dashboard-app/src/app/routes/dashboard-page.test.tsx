@@ -100,6 +100,7 @@ describe('DashboardPage', () => {
       'Bookings',
       'Availability',
       'Sales',
+      'E-mail list',
       'Plan',
       'Payout Settings',
       'Payouts',

@@ -8,6 +8,7 @@ import { PlanCard } from '@/features/billing/components/plan-card';
 import { AvailabilityCard } from '@/features/availability/components/availability-card';
 import { BookingsCard } from '@/features/bookings/components/bookings-card';
 import { CouponsCard } from '@/features/coupons/components/coupons-card';
+import { EmailListCard } from '@/features/audience/components/email-list-card';
 import { analyticsKey } from '@/features/dashboard/api/get-analytics';
 import { BookingSettingsCard } from '@/features/dashboard/components/booking-settings-card';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
@@ -86,6 +87,7 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
       </CardRow>
     ),
   },
+  { id: 'email-list', render: (d) => <EmailListCard isPremium={d.user.isPremium} /> },
   {
     id: 'sales',
     render: () => (

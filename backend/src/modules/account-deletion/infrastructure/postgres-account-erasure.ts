@@ -49,6 +49,12 @@ const ERASE_SQL = [
   `update support_requests set subject = '[erased]', message = '[erased with the account]' where creator_id = $1`,
   // Coupons (Migration20270127000000_coupons) and, by cascade, their redemptions.
   'delete from coupons where creator_id = $1',
+  // The e-mail list (issue 27): subscribers (their unsubscribe links and broadcast rows go with them), broadcasts, the block.
+  `delete from email_outbox where sent_at is null
+    and dedupe_key like any (select 'broadcast-' || id || '-%' from broadcasts where creator_id = $1)`,
+  'delete from broadcasts where creator_id = $1',
+  'delete from subscribers where creator_id = $1',
+  'update users set subscribe_enabled = false, subscribe_title = null where id = $1',
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../shared/clock.js';
 import { Transactions } from '../../../shared/transactions.js';
 import { ListSignups } from '../../audience/application/ports/list-signups.js';
@@ -24,7 +24,7 @@ export class OrderSweepService {
     private readonly transactions: Transactions,
     private readonly clock: Clock,
     private readonly coupons: CouponRedemptions,
-    @Optional() private readonly signups?: ListSignups,
+    private readonly signups: ListSignups,
   ) {}
 
   async execute(): Promise<{ expired: number; refunded: number; signups: number }> {
@@ -50,7 +50,6 @@ export class OrderSweepService {
 
   /** Paid buyers who asked to join the creator's list: asked to confirm (double opt-in); a failure is logged, never thrown. */
   async requestSignups(): Promise<number> {
-    if (!this.signups) return 0;
     let asked = 0;
     for (const order of await this.orders.listSignupsDue(BATCH)) {
       try {

@@ -5,6 +5,7 @@ import { SenderAddress } from '../../../shared/email/sender-address.js';
 import { LinkOrigin } from '../../../shared/link-origin.js';
 import { newSecretToken } from '../../../shared/secret-link.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
+import { ListSignups } from '../../audience/application/ports/list-signups.js';
 import { CouponRedemptions } from '../../coupons/application/ports/coupon-redemptions.js';
 import type { Booking } from '../domain/booking.js';
 import { paidBookingEmails } from './booking-emails.js';
@@ -33,6 +34,7 @@ export class SettleBookingService {
     private readonly links: LinkOrigin,
     private readonly sender: SenderAddress,
     private readonly coupons: CouponRedemptions,
+    private readonly signups: ListSignups,
   ) {}
 
   /** @returns the booking when this call made it paid, null when it was already paid or does not match. */
@@ -60,6 +62,8 @@ export class SettleBookingService {
       return null;
     }
     await this.store.creditCreator(booking, now);
+    // Ticked "join my e-mail list": asked to confirm, in this transaction (the list never fails the booking).
+    if (booking.joinList) await this.signups.request(booking.creatorId, booking.customerEmail, 'checkout');
     const creator = await this.store.findCreator(booking.creatorId);
     if (creator) {
       const timeZone = booking.slotStart ? await this.slots.timeZoneOf(creator.id) : 'UTC';

@@ -27,6 +27,8 @@ export interface Booking {
   /** The visitor's time zone and locale, sent with the booking (or its move): how their e-mails tell the time. */
   visitorTimeZone: string | null;
   visitorLocale: string | null;
+  /** The visitor ticked "join my e-mail list": once paid, they are asked to confirm (absent: not ticked). */
+  joinList?: boolean;
 }
 
 /** A requested booking, waiting for payment; every amount comes from the creator's stored price (cents). */
@@ -40,6 +42,7 @@ export function requestBooking(
     message?: string | null;
     timeZone?: string | null;
     locale?: string | null;
+    joinList?: boolean;
   },
   now: Date,
 ): Booking {
@@ -62,6 +65,7 @@ export function requestBooking(
     rescheduledAt: null,
     visitorTimeZone: canonicalTimeZone(customer.timeZone),
     visitorLocale: canonicalLocale(customer.locale),
+    joinList: customer.joinList === true,
   };
 }
 

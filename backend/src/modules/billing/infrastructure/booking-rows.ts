@@ -23,6 +23,7 @@ export interface BookingRow {
   rescheduled_at: Date | null;
   visitor_time_zone: string | null;
   visitor_locale: string | null;
+  join_list?: boolean;
 }
 
 export const toBooking = (r: BookingRow): Booking => ({
@@ -46,4 +47,5 @@ export const toBooking = (r: BookingRow): Booking => ({
   rescheduledAt: r.rescheduled_at ? new Date(r.rescheduled_at) : null,
   visitorTimeZone: r.visitor_time_zone ?? null,
   visitorLocale: r.visitor_locale ?? null,
+  joinList: r.join_list === true,
 });

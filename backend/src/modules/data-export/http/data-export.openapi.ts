@@ -1,5 +1,5 @@
 import { LINK_BLOCK_KINDS, type AccountExport as AccountExportContract } from '@linkbio/shared-contracts';
-import { arrayOf, boolean, component, date, dateTime, integer, nullable, object, objectOf, oneOfValues, string, uuid } from '../../../shared/http/openapi/schema.js';
+import { arrayOf, boolean, component, date, dateTime, integer, nullable, object, objectOf, oneOfValues, optional, string, uuid } from '../../../shared/http/openapi/schema.js';
 
 type Export = AccountExportContract;
 type Item<T> = T extends Array<infer U> ? U : never;
@@ -152,6 +152,31 @@ export const AccountExportSchema = component(
         order: integer,
         createdAt: dateTime,
         updatedAt: dateTime,
+      }),
+    ),
+    emailList: optional(
+      objectOf<NonNullable<Export['emailList']>>()({
+        block: objectOf<NonNullable<Export['emailList']>['block']>()({ enabled: boolean, title: nullable(string) }),
+        subscribers: arrayOf(
+          objectOf<Item<NonNullable<Export['emailList']>['subscribers']>>()({
+            email: string,
+            status: string,
+            source: string,
+            createdAt: dateTime,
+            confirmedAt: nullable(dateTime),
+            unsubscribedAt: nullable(dateTime),
+          }),
+        ),
+        broadcasts: arrayOf(
+          objectOf<Item<NonNullable<Export['emailList']>['broadcasts']>>()({
+            subject: string,
+            body: string,
+            status: string,
+            recipientCount: integer,
+            sentCount: integer,
+            createdAt: dateTime,
+          }),
+        ),
       }),
     ),
   }),

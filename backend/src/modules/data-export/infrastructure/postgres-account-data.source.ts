@@ -5,6 +5,7 @@ import { AccountDataSource } from '../application/ports/account-data.source.js';
 import { COUPONS_SQL, toCouponExport, type CouponExportRow } from './coupons-export.js';
 import { PRODUCTS_SQL, type ProductRow, toProductsExport } from './products-export.js';
 import { SALES_SQL, toSalesExport, type SaleRow } from './export-sales.js';
+import { readEmailList } from './email-list-export.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -164,9 +165,10 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const coupons = await read<CouponExportRow>(COUPONS_SQL);
       const products = await read<ProductRow>(PRODUCTS_SQL);
       const sales = await read<SaleRow>(SALES_SQL);
+      const emailList = await readEmailList(read);
       await client.query('commit');
       const exported = toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
-      return { ...exported, coupons: coupons.map(toCouponExport), products: toProductsExport(products), sales: toSalesExport(sales) };
+      return { ...exported, coupons: coupons.map(toCouponExport), products: toProductsExport(products), sales: toSalesExport(sales), emailList };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;

@@ -1,4 +1,4 @@
-import { schedulePhaseAt, type LinkBlockKind, type PublicProductView, type PublicTipsView, type PublicUserView } from '@linkbio/shared-contracts';
+import { schedulePhaseAt, type LinkBlockKind, type PublicProductView, type PublicSubscribeBlock, type PublicTipsView, type PublicUserView } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 
 /**
@@ -35,6 +35,8 @@ export interface PublicPage {
    * never what they deliver. Absent where a source knows no products (the in-memory fakes).
    */
   products?: readonly PublicProductView[];
+  /** The e-mail list's subscribe block (issue 27), while the creator has it on. */
+  subscribe?: PublicSubscribeBlock | null;
   /**
    * Set when the page was found by a username its owner gave up lately (username_holds), not by their current
    * one (`user.username`): that address forwards to the current one until this instant, then answers as a name

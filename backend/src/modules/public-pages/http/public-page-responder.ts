@@ -75,7 +75,15 @@ export class PublicPageResponder {
       const variant = `${origin}|${booked ?? ''}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
       return this.pageBodies.get(page, variant, () =>
         new EncodedBody(
-          this.renderer.bioPage({ origin, user: page.user, links: links.map(toPublicLink), booked, tips: page.tips, products: [...(page.products ?? [])] }),
+          this.renderer.bioPage({
+            origin,
+            user: page.user,
+            links: links.map(toPublicLink),
+            booked,
+            tips: page.tips,
+            products: [...(page.products ?? [])],
+            subscribe: page.subscribe ?? null,
+          }),
           HTML,
         ),
       );

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { DEFAULT_SUBSCRIBE_TITLE } from '@linkbio/shared-contracts';
 import type { ButtonShape, LinkBlockKind, PublicProductView, SocialLink, SocialPosition, Theme } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 import { User } from '../../identity/domain/user.js';
@@ -29,6 +30,8 @@ interface PageRow {
   tips_enabled: boolean;
   tip_presets: number[];
   tip_message: string | null;
+  subscribe_enabled: boolean;
+  subscribe_title: string | null;
   version: string;
   forwards_until: Date | null;
   products: Array<Omit<PublicProductView, 'coverURL'> & { coverKey: string | null }>;
@@ -50,6 +53,7 @@ const PAGE_COLUMNS = `
   u.button_color, u.button_text_color, u.button_shape, u.enable_booking, u.booking_price, u.is_premium,
   u.socials, u.socials_position, u.seo_title, u.seo_description, u.seo_image,
   u.tips_enabled, u.tip_presets, u.tip_message,
+  u.subscribe_enabled, u.subscribe_title,
   u.page_version::text as version,
   coalesce((select json_agg(json_build_object('id', l.id, 'kind', l.kind, 'title', l.title, 'url', l.url, 'order', l.position,
                                               'startsAt', l.starts_at, 'endsAt', l.ends_at,
@@ -124,6 +128,7 @@ export class PostgresPublicPageSource implements VersionedPageStore {
       tips: { enabled: row.tips_enabled, presets: row.tip_presets, message: row.tip_message },
       products,
     };
+    if (row.subscribe_enabled) page.subscribe = { title: row.subscribe_title ?? DEFAULT_SUBSCRIBE_TITLE };
     if (row.forwards_until !== null) page.forwardsUntil = new Date(row.forwards_until);
     return page;
   }

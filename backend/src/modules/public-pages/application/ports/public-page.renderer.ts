@@ -1,4 +1,4 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicProductView, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
+import type { BookedNotice, BookingTimesView, PublicLinkView, PublicProductView, PublicSubscribeBlock, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
 
 /*
  * The visitors' pages as whole HTML documents. The models are what public-app's server entry takes
@@ -20,6 +20,8 @@ export interface BioPageModel extends PageContext {
   tips: PublicTipsView | null;
   /** The products that can be sold, in their order (issue 27). */
   products: PublicProductView[];
+  /** The e-mail list's subscribe block, when the creator has it on. */
+  subscribe?: PublicSubscribeBlock | null;
 }
 
 /** /tip/{username}?amount=500: the tip form. */
