@@ -100,11 +100,11 @@ describe('DashboardPage', () => {
       'Bookings',
       'Availability',
       'Sales',
+      'Coupons',
       'E-mail list',
       'Plan',
       'Payout Settings',
       'Payouts',
-      'Coupons',
     ]);
     // Nothing between the stats and the links.
     const stats = screen.getByRole('region', { name: 'Your stats' });

@@ -87,7 +87,6 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
       </CardRow>
     ),
   },
-  { id: 'email-list', render: (d) => <EmailListCard isPremium={d.user.isPremium} /> },
   {
     id: 'sales',
     render: () => (
@@ -96,6 +95,8 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
       </CardRow>
     ),
   },
+  { id: 'coupons', render: () => <CouponsCard /> },
+  { id: 'email-list', render: (d) => <EmailListCard isPremium={d.user.isPremium} /> },
   {
     id: 'money',
     render: (d) => (
@@ -106,7 +107,6 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
       </CardRow>
     ),
   },
-  { id: 'coupons', render: () => <CouponsCard /> },
 ];
 
 /**
