@@ -62,10 +62,13 @@ async function startProduct() {
   return { baseUrl: `http://localhost:${port}`, stop };
 }
 
-/** A creator such as the free plan allows: five links (one an embed) and a header, a bio, booking on. Returns their page's path. */
 /** A real 1×1 PNG: the server makes each thumbnail of it (an 88 px WebP). */
 const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
+/**
+ * A creator such as the free plan allows: five links (one an embed) and a header, a bio, booking on, two
+ * products, tips and the subscribe block. Returns their page's path.
+ */
 async function createCreator(baseUrl) {
   const username = `weight-${Date.now().toString(36)}`;
   let cookie = '';
@@ -111,6 +114,19 @@ async function createCreator(baseUrl) {
   await call('PUT', '/api/users/socials', {
     socials: socials.map((platform) => ({ platform, url: platform === 'mastodon' ? 'https://mastodon.social/@maya' : platform === 'linkedin' ? 'https://linkedin.com/in/maya' : platform === 'whatsapp' ? 'https://wa.me/15551234567' : platform === 'discord' ? 'https://discord.gg/maya' : '@maya' })),
   });
+  // Selling from the page (issue 27): two products with covers (a fixed price, pay what you want), the
+  // 'Support me' block and the e-mail list's subscribe block.
+  const covers = [];
+  for (let i = 0; i < 2; i += 1) {
+    const { uploadURL } = await call('POST', '/api/objects/upload', { contentType: 'image/png', size: PIXEL_PNG.length });
+    const put = await fetch(new URL(uploadURL, baseUrl), { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body: PIXEL_PNG });
+    if (!put.ok) throw new Error(`The cover's upload answered ${put.status}`);
+    covers.push(uploadURL);
+  }
+  await call('POST', '/api/products', { title: 'Lightroom presets', priceCents: 1500, coverURL: covers[0], privateUrl: 'https://maya.example.com/presets' });
+  await call('POST', '/api/products', { title: 'Running plan', minPriceCents: 500, coverURL: covers[1], privateUrl: 'https://maya.example.com/plan' });
+  await call('PUT', '/api/tips/settings', { enabled: true, presets: [300, 500, 1000], message: 'Buy me a coffee' });
+  await call('PUT', '/api/subscribers/settings', { enabled: true });
   return `/${username}`;
 }
 
