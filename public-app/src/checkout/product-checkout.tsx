@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { ProductCheckoutData } from './checkout-data';
 import { FeeLines } from './fee-lines';
 import { checkCoupon, orderProduct, type CouponQuote } from './sale-api';
-import { JoinListBox, TextField } from './sale-fields';
+import { BuyerEmailField, JoinListBox, TextField } from './sale-fields';
 import { SaleSteps } from './sale-steps';
 import { Texts } from '../texts';
 import { SaleTexts } from './sale-texts';
@@ -98,16 +98,10 @@ export function ProductCheckout({ username, productId, priceCents, minPriceCents
         required
         inputRef={(input) => void (inputs.current.customerName = input)}
       />
-      <TextField
-        id="customerEmail"
-        label={SaleTexts.emailAddress}
-        type="email"
-        autoComplete="email"
-        maxLength={254}
+      <BuyerEmailField
         value={email}
         onChange={setEmail}
         error={errors.customerEmail}
-        required
         inputRef={(input) => void (inputs.current.customerEmail = input)}
       />
       {payWhatYouWant && (

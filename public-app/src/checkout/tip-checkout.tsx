@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { TipCheckoutData } from './checkout-data';
 import { FeeLines } from './fee-lines';
 import { sendTip } from './sale-api';
-import { JoinListBox, TextField } from './sale-fields';
+import { BuyerEmailField, JoinListBox, TextField } from './sale-fields';
 import { SaleSteps } from './sale-steps';
 import { MIN_TIP_CENTS, SaleTexts, TIP_MESSAGE_MAX } from './sale-texts';
 import { useSaleCheckout } from './use-sale-checkout';
@@ -138,16 +138,10 @@ export function TipCheckout({
           </p>
         )}
       </div>
-      <TextField
-        id="customerEmail"
-        label={SaleTexts.emailAddress}
-        type="email"
-        autoComplete="email"
-        maxLength={254}
+      <BuyerEmailField
         value={email}
         onChange={setEmail}
         error={errors.customerEmail}
-        required
         inputRef={(input) => void (inputs.current.customerEmail = input)}
       />
       <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />
