@@ -6,8 +6,9 @@ import { appWithMailbox, textOf, type TestSmtp } from './support/smtp.js';
 
 /*
  * Joining the creator's e-mail list at checkout (issue 27), over HTTP with real PostgreSQL, Redis and an SMTP
- * server: a booker who ticked the box is asked to confirm once the booking is paid — not before, and not when
- * the payment is confirmed twice; one who did not tick it is never asked; a joinList that is not a boolean is a
+ * server: the booking page offers the box while the creator's list is on; a booker who ticked it is asked to
+ * confirm once the booking is paid — not before, and not when the payment is confirmed twice; one who did not
+ * tick it, or whose creator's list is off, is never asked; a joinList that is not a boolean is a
  * 400 that books nothing.
  */
 
@@ -41,8 +42,25 @@ describe('joining the list when booking', () => {
   const book = (username: string, email: string, extra: Record<string, unknown>) =>
     agent(app, uniqueIp()).post(`/api/users/${username}/book`).send({ customerName: 'Sam Visitor', customerEmail: email, ...extra });
 
-  it('asks a booker who ticked the box to confirm once paid, and only once', async () => {
+  /** A creator taking bookings, with their e-mail list on (the subscribe block) or not. */
+  const creatorWithList = async (on: boolean) => {
     const creator = await bookings.creator(false);
+    await creator.client.put('/api/subscribers/settings').send({ enabled: on }).expect(200);
+    return creator;
+  };
+
+  it('offers the box on the booking page only while the creator’s list is on', async () => {
+    const creator = await creatorWithList(true);
+    const page = async () => (await agent(app).get(`/book/${creator.details.username}`).expect(200)).text;
+    expect(await page()).toContain('data-list="true"');
+    expect(await page()).toContain('Join my e-mail list');
+    await creator.client.put('/api/subscribers/settings').send({ enabled: false }).expect(200);
+    expect(await page()).not.toContain('data-list');
+    expect(await page()).not.toContain('Join my e-mail list');
+  });
+
+  it('asks a booker who ticked the box to confirm once paid, and only once', async () => {
+    const creator = await creatorWithList(true);
     const email = `${unique('joiner')}@example.com`;
     const booked = await book(creator.details.username, email, { joinList: true }).expect(201);
     const clientSecret = (booked.body as { clientSecret: string }).clientSecret;
@@ -64,10 +82,16 @@ describe('joining the list when booking', () => {
     expect(smtp.mails.filter((mail) => mail.to.includes(email) && textOf(mail).includes('/list/confirm/'))).toHaveLength(1);
   });
 
-  it('never asks a booker who did not tick the box', async () => {
-    const creator = await bookings.creator(false);
+  it('never asks a booker who did not tick the box, nor one whose creator has no list on', async () => {
+    const creator = await creatorWithList(true);
     const { email } = await bookings.booking(creator.details.username);
     expect(await subscriberOf(creator.user.id, email)).toEqual([]);
+
+    const listless = await creatorWithList(false);
+    const ticked = `${unique('ticked')}@example.com`;
+    const booked = await book(listless.details.username, ticked, { joinList: true }).expect(201);
+    await agent(app).post('/api/payments/local/confirm').send(card((booked.body as { clientSecret: string }).clientSecret)).expect(200);
+    expect(await subscriberOf(listless.user.id, ticked)).toEqual([]);
   });
 
   it.each([['yes'], [1], [{}], [[true]]])('refuses joinList %j with a 400 and books nothing', async (joinList) => {

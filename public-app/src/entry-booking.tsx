@@ -5,7 +5,7 @@ import { BOOKING_ROOT_ID } from './booking/booking-root';
 
 /**
  * The booking page's only script: hydrates the server-rendered booking steps (see pages/booking-page.tsx) with
- * the server's data: the week of open times from data-times, and the time zones from the zone select's options
+ * the server's data: the week of open times from data-times, whether the e-mail list is offered from data-list, and the time zones from the zone select's options
  * (the list the server rendered, so the hydrated select matches it).
  */
 const root = document.getElementById(BOOKING_ROOT_ID);
@@ -15,5 +15,8 @@ if (root) {
     root.querySelectorAll<HTMLOptionElement>('select[name="tz"] option'),
     (option) => option.value,
   );
-  hydrateRoot(root, <BookingFlow username={root.dataset.username ?? ''} times={times} zones={zones} />);
+  hydrateRoot(
+    root,
+    <BookingFlow username={root.dataset.username ?? ''} times={times} zones={zones} offersList={root.dataset.list === 'true'} />,
+  );
 }

@@ -31,12 +31,16 @@ export interface BioPageInput extends PageContext {
 export interface ProductPageInput extends PageContext {
   user: PublicUserView;
   product: PublicProductView;
+  /** The creator's e-mail list is on: the checkout offers "Join my e-mail list". */
+  offersList?: boolean;
 }
 
 export interface BookingPageInput extends PageContext {
   user: PublicUserView;
   /** Null when the creator books without set times (no weekly hours), or takes no bookings. */
   times: BookingTimesView | null;
+  /** The creator's e-mail list is on: the checkout offers "Join my e-mail list". */
+  offersList?: boolean;
 }
 
 /** /tip/{username}?amount=500: the tip form (issue 27). */
@@ -45,6 +49,8 @@ export interface TipPageInput extends PageContext {
   tips: PublicTipsView;
   /** The amount picked on the bio page, in cents, or null. */
   amountCents: number | null;
+  /** The creator's e-mail list is on: the checkout offers "Join my e-mail list". */
+  offersList?: boolean;
 }
 
 export type NotFoundPageInput = PageContext;

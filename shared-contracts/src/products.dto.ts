@@ -182,13 +182,3 @@ export class ReorderProductsRequest {
   @IsArray({ message: ProductMessages.orderIds })
   ids!: string[];
 }
-
-/** The data the product page hands the checkout island (`#checkout-root`'s data-checkout). */
-export interface ProductCheckoutData {
-  kind: 'product';
-  username: string;
-  productId: string;
-  title: string;
-  priceCents: number | null;
-  minPriceCents: number | null;
-}

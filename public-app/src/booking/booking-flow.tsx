@@ -28,6 +28,8 @@ export interface BookingFlowProps {
   times: BookingTimesView | null;
   /** The time zones a visitor may show the times in. */
   zones: readonly string[];
+  /** The creator's e-mail list is on: the details step offers "Join my e-mail list". */
+  offersList?: boolean;
 }
 
 type Step = 'time' | 'details' | 'payment';
@@ -58,7 +60,7 @@ const COUPON_REFUSALS = [CouponMessages.invalidCode, CouponMessages.expired, Cou
  * refused card shows 'Payment Failed' with the provider's message and can be tried again. Each step change
  * moves the focus to the new step's heading.
  */
-export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowProps) {
+export function BookingFlow({ username, times: firstTimes, zones, offersList = false }: BookingFlowProps) {
   const [hydrated, setHydrated] = useState(false);
   const [times, setTimes] = useState(firstTimes);
   const [zone, setZone] = useState(firstTimes?.shownZone ?? 'UTC');
@@ -220,7 +222,7 @@ export function BookingFlow({ username, times: firstTimes, zones }: BookingFlowP
               onRemove={coupon.onRemove}
             />
           }
-          joinList={<JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />}
+          joinList={offersList && <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />}
           fieldRef={(field, input) => (fields.current[field] = input)}
           onChange={(field, value) => {
             setDetails((before) => ({ ...before, [field]: value }));

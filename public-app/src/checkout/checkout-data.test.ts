@@ -17,6 +17,7 @@ describe('readCheckoutData', () => {
         title: 'Guide',
         priceCents: null,
         minPriceCents: 500,
+        offersList: true,
       }),
     );
     expect(readCheckoutData(root, 'product')).toEqual({
@@ -26,6 +27,7 @@ describe('readCheckoutData', () => {
       title: 'Guide',
       priceCents: null,
       minPriceCents: 500,
+      offersList: true,
     });
   });
 
@@ -45,6 +47,7 @@ describe('readCheckoutData', () => {
       presets: [300, 500],
       amountCents: null,
       message: null,
+      offersList: false,
     });
   });
 });

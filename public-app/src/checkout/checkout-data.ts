@@ -12,6 +12,8 @@ export interface ProductCheckoutData {
   /** A fixed price in cents; null: pay what you want, from minPriceCents. */
   priceCents: number | null;
   minPriceCents: number | null;
+  /** The creator's e-mail list is on: offer "Join my e-mail list". */
+  offersList: boolean;
 }
 
 export interface TipCheckoutData {
@@ -24,6 +26,8 @@ export interface TipCheckoutData {
   amountCents: number | null;
   /** The creator's words above the form. */
   message: string | null;
+  /** The creator's e-mail list is on: offer "Join my e-mail list". */
+  offersList: boolean;
 }
 
 const isCents = (value: unknown): value is number =>
@@ -54,6 +58,7 @@ export function readCheckoutData(
           title: text(data.title),
           priceCents: centsOrNull(data.priceCents),
           minPriceCents: centsOrNull(data.minPriceCents),
+          offersList: data.offersList === true,
         }
       : null;
   return {
@@ -63,5 +68,6 @@ export function readCheckoutData(
     presets: Array.isArray(data.presets) ? data.presets.filter(isCents) : [],
     amountCents: centsOrNull(data.amountCents),
     message: typeof data.message === 'string' ? data.message : null,
+    offersList: data.offersList === true,
   };
 }

@@ -16,8 +16,10 @@ const fixed: ProductCheckoutData = {
   title: 'Preset pack',
   priceCents: 1000,
   minPriceCents: null,
+  offersList: true,
 };
-const payWhatYouWant: ProductCheckoutData = { ...fixed, priceCents: null, minPriceCents: 500 };
+// A creator without an e-mail list: no box to tick.
+const payWhatYouWant: ProductCheckoutData = { ...fixed, priceCents: null, minPriceCents: 500, offersList: false };
 const quote = (amounts: { amount: number; userAmount: number; platformFee: number; discountCents?: number }) => ({
   status: 201,
   body: { clientSecret: 'pi_9_secret_9', discountCents: 0, ...amounts },
@@ -86,6 +88,7 @@ describe('ProductCheckout', () => {
     });
     const user = userEvent.setup();
     render(<ProductCheckout {...payWhatYouWant} />);
+    expect(screen.queryByLabelText('Join my e-mail list')).toBeNull();
     const amount = screen.getByLabelText('Amount ($)');
     expect(amount).toHaveValue('5.00');
     expect(amount).toHaveAccessibleDescription('Pay what you want: $5.00 or more.');

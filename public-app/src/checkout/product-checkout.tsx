@@ -17,7 +17,7 @@ type Field = 'customerName' | 'customerEmail' | 'amount';
  * (at least the minimum), an optional coupon checked by the server, the e-mail list box and the fee lines;
  * then the server's order, the card step of the live provider and 'Payment received'.
  */
-export function ProductCheckout({ username, productId, priceCents, minPriceCents }: ProductCheckoutData) {
+export function ProductCheckout({ username, productId, priceCents, minPriceCents, offersList }: ProductCheckoutData) {
   const payWhatYouWant = priceCents === null;
   const minimum = minPriceCents ?? 0;
   const checkout = useSaleCheckout(SaleTexts.orderError);
@@ -148,7 +148,7 @@ export function ProductCheckout({ username, productId, priceCents, minPriceCents
           {SaleTexts.couponApplied(coupon.code, formatCents(coupon.discountCents))}
         </p>
       )}
-      <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />
+      {offersList && <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />}
       <FeeLines
         priceLabel={SaleTexts.price}
         userAmount={shown.userAmount}

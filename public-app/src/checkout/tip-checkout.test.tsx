@@ -15,6 +15,7 @@ const data: TipCheckoutData = {
   presets: [300, 500, 1000],
   amountCents: 500,
   message: null,
+  offersList: true,
 };
 const line = (name: string) => screen.getAllByText(name, { selector: 'dt' }).at(-1)!.nextElementSibling?.textContent;
 

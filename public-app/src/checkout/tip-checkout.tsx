@@ -28,6 +28,7 @@ export function TipCheckout({
   username,
   presets,
   amountCents,
+  offersList,
   hydrated = true,
 }: TipCheckoutData & { hydrated?: boolean }) {
   const checkout = useSaleCheckout(SaleTexts.tipError);
@@ -144,7 +145,7 @@ export function TipCheckout({
         error={errors.customerEmail}
         inputRef={(input) => void (inputs.current.customerEmail = input)}
       />
-      <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />
+      {offersList && <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />}
       <FeeLines
         priceLabel={SaleTexts.tipLine}
         userAmount={shown.userAmount}

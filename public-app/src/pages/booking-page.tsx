@@ -21,6 +21,7 @@ export function BookingPage({
   user,
   origin,
   times,
+  offersList = false,
   css,
   script,
 }: BookingPageInput & { css: string; script: ClientScript | null }) {
@@ -61,8 +62,13 @@ export function BookingPage({
         )}
       </header>
       {bookable ? (
-        <div id={BOOKING_ROOT_ID} data-username={user.username} data-times={times ? JSON.stringify(times) : undefined}>
-          <BookingFlow username={user.username} times={times} zones={times ? serverZones() : []} />
+        <div
+          id={BOOKING_ROOT_ID}
+          data-username={user.username}
+          data-times={times ? JSON.stringify(times) : undefined}
+          data-list={offersList ? 'true' : undefined}
+        >
+          <BookingFlow username={user.username} times={times} zones={times ? serverZones() : []} offersList={offersList} />
         </div>
       ) : (
         <section className="panel">

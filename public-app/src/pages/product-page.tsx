@@ -1,4 +1,5 @@
-import { productPriceLabel, type ProductCheckoutData } from '@linkbio/shared-contracts';
+import { productPriceLabel } from '@linkbio/shared-contracts';
+import { CHECKOUT_ROOT_ID, type ProductCheckoutData } from '../checkout/checkout-data';
 import { Document } from '../components/document';
 import { ChevronLeftIcon } from '../components/icons';
 import { pageLook } from '../lib/look';
@@ -7,8 +8,6 @@ import type { ProductPageInput } from '../page-model';
 import { Texts } from '../texts';
 import type { ClientScript } from './booking-page';
 
-/** Where the checkout island (src/entry-product.tsx) mounts, with its data in data-checkout. */
-export const CHECKOUT_ROOT_ID = 'checkout-root';
 /** The cover's size on the product page, in CSS pixels. */
 const COVER_PX = 240;
 
@@ -17,7 +16,7 @@ const COVER_PX = 240;
  * description (plain text, line breaks kept, escaped by React) — and the checkout's mount point, which its
  * client bundle fills when the build has one.
  */
-export function ProductPage({ user, product, origin, css, script }: ProductPageInput & { css: string; script: ClientScript }) {
+export function ProductPage({ user, product, offersList = false, origin, css, script }: ProductPageInput & { css: string; script: ClientScript }) {
   const look = pageLook(user, origin);
   const price = productPriceLabel(product);
   const canonical = pageUrl(origin, `/${user.username}/products/${product.id}`);
@@ -28,6 +27,7 @@ export function ProductPage({ user, product, origin, css, script }: ProductPageI
     title: product.title,
     priceCents: product.priceCents,
     minPriceCents: product.minPriceCents,
+    offersList,
   };
   const summary = product.description.slice(0, 200) || `${product.title} · ${price}`;
   return (

@@ -16,6 +16,7 @@ export function TipPage({
   origin,
   tips,
   amountCents,
+  offersList = false,
   css,
   script,
 }: TipPageInput & { css: string; script: ClientScript | null }) {
@@ -28,6 +29,7 @@ export function TipPage({
     presets: tips.presets,
     amountCents,
     message: tips.message,
+    offersList,
   };
   return (
     <SubPage

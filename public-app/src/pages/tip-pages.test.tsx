@@ -58,7 +58,7 @@ describe("the bio page's 'Support me' block", () => {
 describe('the tip page', () => {
   it('renders the tip form with its data for the island, its button disabled until the script runs', () => {
     const page = parse(
-      renderToString(<TipPage origin={origin} user={user} tips={tips} amountCents={1000} css="" script={script} />),
+      renderToString(<TipPage origin={origin} user={user} tips={tips} amountCents={1000} offersList css="" script={script} />),
     );
     expect(page.title).toBe('Support Maya');
     expect(page.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe('https://linkbio.test/tip/maya');
@@ -72,6 +72,7 @@ describe('the tip page', () => {
       presets: [300, 500, 1000],
       amountCents: 1000,
       message: 'Buy me a <coffee>',
+      offersList: true,
     });
     expect(root.querySelector<HTMLInputElement>('input[value="1000"]')?.checked).toBe(true);
     expect(root.querySelector('button[type=submit]')?.hasAttribute('disabled')).toBe(true);

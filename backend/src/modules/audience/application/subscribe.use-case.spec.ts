@@ -68,10 +68,12 @@ describe('SubscribeUseCase', () => {
     await expect(subscribe.fromPage('maya', 'b@example.com', { ip: '1' })).rejects.toMatchObject({ kind: 'not_found' });
   });
 
-  it('a checkout sign-up asks for confirmation, never throws, and records the source', async () => {
+  it('a checkout sign-up asks for confirmation, never throws, and records the source; none while the list is off', async () => {
     const { store, sender, subscribe } = setUp();
-    store.owners[0]!.subscribeEnabled = false;
     const signups = new ListSignupsService(subscribe);
+    store.owners[0]!.subscribeEnabled = false;
+    await signups.request('c-1', 'off@example.com', 'checkout');
+    store.owners[0]!.subscribeEnabled = true;
     await signups.request('c-1', 'Buyer@Example.com', 'checkout');
     await signups.request('c-1', 'not an address', 'checkout');
     await signups.request('nobody', 'x@example.com', 'checkout');

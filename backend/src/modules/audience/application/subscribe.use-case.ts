@@ -52,7 +52,8 @@ export class SubscribeUseCase {
     if (!isEmailAddress(address)) return false;
     if ((await this.emailLimit.consume(address)) !== null) return false;
     const owner = await this.store.ownerById(creatorId);
-    if (!owner) return false;
+    // Offered at checkout only while the creator's list is on (the pages show the box only then).
+    if (!owner?.subscribeEnabled) return false;
     await this.request(owner, address, 'checkout');
     return true;
   }

@@ -101,9 +101,9 @@ export class PublicPageResponder {
       const { page, movedTo } = await this.view.execute(username, null);
       if (movedTo !== null) return { location: `/book/${movedTo}` };
       const times = await bookingTimesOf(this.openSlots, page, request.url ?? '', request.headers['accept-language']);
-      if (times) return new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times }), HTML);
+      if (times) return new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times, offersList: page.subscribe != null }), HTML);
       return this.pageBodies.get(page, `${origin}|booking`, () =>
-        new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times: null }), HTML),
+        new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times: null, offersList: page.subscribe != null }), HTML),
       );
     });
   }
@@ -119,7 +119,7 @@ export class PublicPageResponder {
       if (movedTo !== null) return { location: `/tip/${movedTo}` };
       const amountCents = askedTipAmount(request.url ?? '');
       return this.pageBodies.get(page, `${origin}|tip|${amountCents ?? ''}`, () =>
-        new EncodedBody(this.renderer.tipPage({ origin, user: page.user, tips: page.tips, amountCents }), HTML),
+        new EncodedBody(this.renderer.tipPage({ origin, user: page.user, tips: page.tips, amountCents, offersList: page.subscribe != null }), HTML),
       );
     });
   }
@@ -138,7 +138,7 @@ export class PublicPageResponder {
         return { notFound: this.fixedPage(`product|${origin}`, () => this.renderer.productNotFoundPage({ origin })) };
       }
       return this.pageBodies.get(page, `${origin}|product|${product.id}`, () =>
-        new EncodedBody(this.renderer.productPage({ origin, user: page.user, product }), HTML),
+        new EncodedBody(this.renderer.productPage({ origin, user: page.user, product, offersList: page.subscribe != null }), HTML),
       );
     });
   }

@@ -31,18 +31,24 @@ export interface TipPageModel extends PageContext {
   tips: PublicTipsView;
   /** The amount picked on the bio page (`?amount=` in cents), or null. */
   amountCents: number | null;
+  /** The creator's e-mail list is on: the checkout offers "Join my e-mail list". */
+  offersList: boolean;
 }
 
 /** /{username}/products/{productId} (issue 27): one product the creator sells, with the checkout's mount point. */
 export interface ProductPageModel extends PageContext {
   user: PublicUserView;
   product: PublicProductView;
+  /** The creator's e-mail list is on: the checkout offers "Join my e-mail list". */
+  offersList: boolean;
 }
 
 export interface BookingPageModel extends PageContext {
   user: PublicUserView;
   /** Null when the creator books without set times (no weekly hours), or takes no bookings. */
   times: BookingTimesView | null;
+  /** The creator's e-mail list is on: the checkout offers "Join my e-mail list". */
+  offersList: boolean;
 }
 
 /** /privacy and /terms: the operator's text (LegalTexts), already safe HTML. */
