@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { waitForEmailMatch } from '../support/mailbox';
 import { expectAccessible, expectNoSidewaysScroll, newCreator, screenshots, signUp } from '../support/product';
+import { addProduct, payWithLocalCard } from '../support/selling';
 import { png } from '../support/uploads';
 
 /*
@@ -20,26 +21,6 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 function pdf(marker: string): Buffer {
   const text = `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n% ${marker}\ntrailer << /Root 1 0 R >>\n%%EOF\n`;
   return Buffer.concat([Buffer.from(text, 'latin1'), Buffer.from([0x00, 0xff, 0x10, 0x80, 0x7f])]);
-}
-
-/** Adds a product through the Products card's dialog and waits for its row. */
-async function addProduct(
-  page: Page,
-  product: { title: string; description?: string; price: string; payWhatYouWant?: boolean; cover?: Buffer; file?: { name: string; mimeType: string; buffer: Buffer } },
-) {
-  const card = page.getByRole('region', { name: 'Products' });
-  await card.scrollIntoViewIfNeeded();
-  await card.getByRole('button', { name: 'Add Product' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Product' });
-  await dialog.getByLabel('Title').fill(product.title);
-  if (product.description) await dialog.getByLabel('Description').fill(product.description);
-  if (product.payWhatYouWant) await dialog.getByLabel('Pay what you want').click();
-  await dialog.getByLabel(product.payWhatYouWant ? 'Minimum price (USD)' : 'Price (USD)').fill(product.price);
-  if (product.cover) await dialog.getByLabel('Cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: product.cover });
-  if (product.file) await dialog.getByLabel('File', { exact: true }).setInputFiles(product.file);
-  await dialog.getByRole('button', { name: 'Add Product' }).click();
-  await expect(dialog).toBeHidden({ timeout: 30_000 });
-  return card.getByRole('list', { name: 'Your products' }).getByRole('listitem').filter({ hasText: product.title });
 }
 
 test('a creator sells a file from the page: a visitor pays, downloads exactly that file, and a refund ends the order link', async ({ page, browser }) => {
@@ -98,10 +79,7 @@ test('a creator sells a file from the page: a visitor pays, downloads exactly th
   await expect(lines).toHaveText('Price$12.00Platform Fee (20%)$2.40Total$14.40');
   await expectNoSidewaysScroll(buyer, 'The product checkout');
   await expectAccessible(buyer);
-  await buyer.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await buyer.getByLabel('Expiry date (MM/YY)').fill('12/34');
-  await buyer.getByLabel('CVC').fill('123');
-  await buyer.getByRole('button', { name: 'Pay $14.40' }).click();
+  await payWithLocalCard(buyer, '$14.40');
   await expect(buyer.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(buyer.getByRole('status')).toHaveText('Payment received. Check your e-mail for your download link.');
   await screenshots(buyer, 'product-purchase-paid');
