@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { waitForEmailMatch } from '../support/mailbox';
 import { expectAccessible, expectNoSidewaysScroll, newCreator, screenshots, signUp } from '../support/product';
 import { addProduct, payWithLocalCard } from '../support/selling';
 
@@ -61,11 +62,14 @@ test('a creator takes tips: a visitor picks a preset on the bio page, adds a mes
   await expect(tipper.getByRole('heading', { name: 'Payment Details' })).toBeFocused();
   await expect(tipper.locator('dl.summary')).toHaveText('Tip$5.00Platform Fee (20%)$1.00Total$6.00');
   await expectAccessible(tipper);
+  const since = Date.now();
   await payWithLocalCard(tipper, '$6.00');
   await expect(tipper.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(tipper.getByRole('status')).toHaveText('Payment received. Thank you for your support! A receipt is on its way to your e-mail.');
   expect(problems).toEqual([]);
   await visitor.close();
+  await waitForEmailMatch(tipperEmail, /Tip: \$5\.00\nPlatform Fee \(20%\): \$1\.00\nTotal: \$6\.00/, { since });
+  await waitForEmailMatch(seller.email, /Robin sent you a tip\.\n\nMessage: Loved the coast map!\nMore please\./, { since });
 
   await page.reload();
   const tip = page.getByRole('region', { name: 'Sales' }).getByRole('list', { name: 'Sales' }).getByRole('listitem');
@@ -122,12 +126,20 @@ test('a product coupon from the Coupons card shows its discount in the product c
   await screenshots(buyer, 'page-sales-product-coupon');
 
   await buyer.getByLabel('Your name').fill('Sam Rivera');
-  await buyer.getByLabel('Email Address').fill(`coupon-buyer-${seller.username}@example.com`);
+  const buyerEmail = `coupon-buyer-${seller.username}@example.com`;
+  await buyer.getByLabel('Email Address').fill(buyerEmail);
   await buyer.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(buyer.getByRole('heading', { name: 'Payment Details' })).toBeFocused();
   await expect(lines).toHaveText('Discount−$5.00Price$15.00Platform Fee (20%)$3.00Total$18.00');
+  const since = Date.now();
   await payWithLocalCard(buyer, '$18.00');
   await expect(buyer.getByRole('status')).toHaveText('Payment received. Check your e-mail for your download link.');
+  const receipt = await waitForEmailMatch(
+    buyerEmail,
+    /keep it private\..*\n\nDiscount \(COAST25\): -\$5\.00\nPrice: \$15\.00\nPlatform Fee \(20%\): \$3\.00\nTotal: \$18\.00/,
+    { since },
+  );
+  expect(receipt).not.toContain('downloads the file'); // a private link, not a file
   expect(problems).toEqual([]);
   await visitor.close();
 

@@ -87,6 +87,8 @@ test('a creator sells a file from the page: a visitor pays, downloads exactly th
   // The receipt carries the private order link; it shows the product and its Download.
   const link = await waitForEmailMatch(buyerEmail, /https?:\/\/[^\s/]+\/order\/[A-Za-z0-9_-]+/, { since });
   const orderPath = new URL(link).pathname;
+  const receipt = await waitForEmailMatch(buyerEmail, /keep it private\..*\n\nPrice: \$12\.00\nPlatform Fee \(20%\): \$2\.40\nTotal: \$14\.40/, { since });
+  expect(receipt).toContain('It downloads the file up to 10 times.');
   await buyer.goto(orderPath);
   await expect(buyer.getByRole('heading', { level: 1, name: 'Field Guide' })).toBeVisible();
   await expect(buyer.getByRole('button', { name: 'Download' })).toBeVisible();
@@ -144,6 +146,7 @@ test('a creator sells a file from the page: a visitor pays, downloads exactly th
   await expect(sale).toContainText('Refunded: you earn nothing');
   await expect(sale.getByRole('button', { name: /^Refund / })).toHaveCount(0);
 
+  await waitForEmailMatch(buyerEmail, /Your payment of \$14\.40 for "Field Guide" has been refunded in full\.\nThe order link no longer works\./, { since });
   const refused = await buyer.goto(orderPath);
   expect(refused?.status()).toBeGreaterThanOrEqual(400);
   await expect(buyer.getByRole('button', { name: 'Download' })).toHaveCount(0);
