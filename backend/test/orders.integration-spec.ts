@@ -125,6 +125,8 @@ describe('product orders and tips over HTTP', () => {
 
     const [receipt] = await waitForMail(email, 'Your order from');
     expect(textOf(receipt!)).toContain(`Total: $${(saleAmounts(1999).amount / 100).toFixed(2)}`);
+    expect(textOf(receipt!)).toContain('This link is yours alone: keep it private.\n'); // a private URL: no file, no download limit
+    expect(textOf(receipt!)).not.toContain('downloads the file');
     expect(await waitForMail(c.details.email, 'New sale: The Guide')).toHaveLength(1);
     const page = await agent(app).get(linkIn(email)).expect(200);
     expect(page.headers['cache-control']).toBe('no-store');

@@ -25,7 +25,7 @@ export function ProductCheckout({ username, productId, priceCents, minPriceCents
   const [email, setEmail] = useState('');
   const [amount, setAmount] = useState(payWhatYouWant ? formatCents(minimum) : '');
   const [code, setCode] = useState('');
-  const [coupon, setCoupon] = useState<(CouponQuote & { code: string }) | null>(null);
+  const [coupon, setCoupon] = useState<CouponQuote | null>(null);
   const [checking, setChecking] = useState(false);
   const [joinList, setJoinList] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -44,7 +44,7 @@ export function ProductCheckout({ username, productId, priceCents, minPriceCents
         { code: trimmed, target: productId, ...(payWhatYouWant ? { amountCents: basePrice } : {}) },
         SaleTexts.couponFailed,
       );
-      setCoupon({ ...quote, code: trimmed });
+      setCoupon(quote);
     } catch (error) {
       setCoupon(null);
       checkout.showError(SaleTexts.couponError, error instanceof Error ? error.message : SaleTexts.couponFailed);

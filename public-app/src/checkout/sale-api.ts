@@ -16,6 +16,8 @@ export interface SaleQuote {
 
 /** POST /api/users/{username}/coupons/check: the coupon's effect on this sale. */
 export interface CouponQuote {
+  /** The code as the creator wrote it (the buyer's typing may differ in case). */
+  code: string;
   priceBeforeCents: number;
   priceAfterCents: number;
   discountCents: number;
@@ -88,7 +90,7 @@ const isQuote = (answer: unknown): answer is SaleQuote => {
 
 const isCouponQuote = (answer: unknown): answer is CouponQuote => {
   const quote = answer as Partial<CouponQuote> | null;
-  return [
+  return typeof quote?.code === 'string' && [
     quote?.priceBeforeCents,
     quote?.priceAfterCents,
     quote?.discountCents,

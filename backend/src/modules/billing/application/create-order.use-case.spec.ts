@@ -71,7 +71,7 @@ function setup(options: { gatewayFails?: boolean; signups?: ListSignups } = {}) 
     coupons,
   );
   const links = { url: (path: string) => `https://linkbio.test${path}` } as LinkOrigin;
-  const settle = new SettleOrderService(orders, store, clock, links, coupons);
+  const settle = new SettleOrderService(orders, store, clock, links, coupons, new Catalog());
   const sweep = new OrderSweepService(orders, { refundDue: async () => 0 } as unknown as RefundOrderUseCase, new ImmediateTransactions(), clock, coupons, options.signups ?? ({ request: async () => undefined } as ListSignups));
   return { create, settle, sweep, orders, coupons, emails, clock };
 }

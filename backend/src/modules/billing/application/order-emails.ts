@@ -1,17 +1,28 @@
+import { ORDER_DOWNLOAD_LIMIT } from '@linkbio/shared-contracts';
 import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
+import type { ProductDelivery } from '../../products/application/ports/product-catalog.js';
 import { dollars } from '../domain/booking.js';
 import type { Order } from '../domain/order.js';
 import type { Creator } from './ports/billing.store.js';
 
 const feeLines = (order: Order): string[] => [
   ...(order.discountCents > 0 ? [`Discount${order.couponCode ? ` (${order.couponCode})` : ''}: -${dollars(order.discountCents)}`] : []),
-  `Price: ${dollars(order.userAmount)}`,
+  `${order.kind === 'tip' ? 'Tip' : 'Price'}: ${dollars(order.userAmount)}`,
   `Platform Fee (20%): ${dollars(order.platformFee)}`,
   `Total: ${dollars(order.amount)}`,
 ];
 
-/** The buyer's receipt of a product order: its private order link (the token is in this e-mail only). */
-export function orderLinkEmail(order: Order, creator: Creator, orderUrl: string, dedupe: string): OutgoingEmail {
+/**
+ * The buyer's receipt of a product order: its private order link (the token is in this e-mail only). The
+ * download limit is told only when the product delivers a file (`delivers`, the catalog's delivery kind).
+ */
+export function orderLinkEmail(
+  order: Order,
+  creator: Creator,
+  orderUrl: string,
+  dedupe: string,
+  delivers: ProductDelivery['kind'] | null,
+): OutgoingEmail {
   return {
     dedupeKey: `order:${order.id}:${dedupe}`,
     to: order.customerEmail,
@@ -22,7 +33,7 @@ export function orderLinkEmail(order: Order, creator: Creator, orderUrl: string,
       `Thank you for buying "${order.title}" from ${creator.displayName} (@${creator.username}).`,
       '',
       `Get it here: ${orderUrl}`,
-      'This link is yours alone: keep it private. It downloads the file up to 10 times.',
+      `This link is yours alone: keep it private.${delivers === 'file' ? ` It downloads the file up to ${ORDER_DOWNLOAD_LIMIT} times.` : ''}`,
       '',
       ...feeLines(order),
       '',

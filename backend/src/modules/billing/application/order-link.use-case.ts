@@ -99,7 +99,8 @@ export class OrderLinkUseCase {
         const creator = await this.store.findCreator(order.creatorId);
         if (!creator) continue;
         const url = await this.settle.newLink(order.id);
-        await this.store.enqueueEmail(orderLinkEmail(order, creator, url, `resent:${url.slice(-12)}`), now);
+        const delivers = order.productId ? ((await this.catalog.delivery(order.productId))?.kind ?? null) : null;
+        await this.store.enqueueEmail(orderLinkEmail(order, creator, url, `resent:${url.slice(-12)}`, delivers), now);
       }
     });
     await this.outbox.deliverPending();

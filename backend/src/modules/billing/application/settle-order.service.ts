@@ -4,6 +4,7 @@ import { LinkOrigin } from '../../../shared/link-origin.js';
 import { newSecretToken } from '../../../shared/secret-link.js';
 import { orderLinkPath } from '@linkbio/shared-contracts';
 import { CouponRedemptions } from '../../coupons/application/ports/coupon-redemptions.js';
+import { ProductCatalog } from '../../products/application/ports/product-catalog.js';
 import type { Order } from '../domain/order.js';
 import { creatorSaleEmail, orderLinkEmail, tipReceiptEmail } from './order-emails.js';
 import { BillingStore } from './ports/billing.store.js';
@@ -26,6 +27,7 @@ export class SettleOrderService {
     private readonly clock: Clock,
     private readonly links: LinkOrigin,
     private readonly coupons: CouponRedemptions,
+    private readonly catalog: ProductCatalog,
   ) {}
 
   /** @returns the order when this call made it paid, null when it was already paid or does not match. */
@@ -39,7 +41,10 @@ export class SettleOrderService {
     await this.orders.credit(order, now);
     const creator = await this.store.findCreator(order.creatorId);
     if (creator) {
-      if (order.kind === 'product') await this.store.enqueueEmail(orderLinkEmail(order, creator, await this.newLink(order.id), 'receipt'), now);
+      if (order.kind === 'product') {
+        const delivers = order.productId ? ((await this.catalog.delivery(order.productId))?.kind ?? null) : null;
+        await this.store.enqueueEmail(orderLinkEmail(order, creator, await this.newLink(order.id), 'receipt', delivers), now);
+      }
       else await this.store.enqueueEmail(tipReceiptEmail(order, creator), now);
       await this.store.enqueueEmail(creatorSaleEmail(order, creator), now);
     }
