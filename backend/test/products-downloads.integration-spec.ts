@@ -161,5 +161,5 @@ describe.each([localDisk(), s3Store('linkbio-products')])('product files and sig
     const downloaded = await download(app, agent(app), await linkPath(product.id));
     expect(downloaded.headers['content-length']).toBe(String(bytes.length));
     expect(sha256(downloaded.body)).toBe(sha256(bytes));
-  });
+  }, 180_000); // 67 MB through the API and s3rver: longer than the default while the machine is busy
 });

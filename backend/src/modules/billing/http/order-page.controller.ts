@@ -32,6 +32,7 @@ export class OrderPageController {
   @Post('order/:token/download')
   @ApiOperation({ summary: 'Download the order\'s file (counted; at most 10)' })
   @Redirects(303, 'To the file\'s short-lived link.')
+  @AnswersHtml(404, 'No order has this link.')
   @AnswersHtml(410, 'Refunded, or downloaded 10 times already.')
   async download(@Param('token') token: string, @Ip() ip: string | undefined, @Res() res: Response): Promise<void> {
     this.privately(res);
