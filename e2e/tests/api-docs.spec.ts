@@ -1,5 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { screenshots } from '../support/product';
+
+/** Swagger UI draws the operations of a long description as they scroll into view: scroll down from the top until it is drawn. */
+async function scrollTo(page: Page, target: Locator): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let i = 0; i < 80 && (await target.count()) === 0; i += 1) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(50);
+  }
+  await target.first().scrollIntoViewIfNeeded();
+}
 
 test('the API description is browsable at /api/docs under the product\'s security headers', async ({ page }) => {
   const problems: string[] = [];
@@ -14,9 +24,13 @@ test('the API description is browsable at /api/docs under the product\'s securit
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(page.getByRole('heading', { name: /Linkbio API/ })).toBeVisible();
-  await expect(page.locator('.opblock-summary-path', { hasText: '/api/links/{id}/click' })).toBeVisible();
+  const click = page.locator('.opblock-summary-path', { hasText: '/api/links/{id}/click' });
+  await scrollTo(page, click);
+  await expect(click).toBeVisible();
 
-  await page.locator('.opblock-summary', { hasText: '/api/auth/me' }).first().click();
+  const me = page.locator('.opblock-summary', { hasText: '/api/auth/me' });
+  await scrollTo(page, me);
+  await me.first().click();
   await expect(page.getByText('The signed-in creator.').first()).toBeVisible();
   await screenshots(page, 'api-docs');
   expect(problems).toEqual([]);
