@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { PaymentMessages } from '@linkbio/shared-contracts';
 import { agent, unique, uniqueIp, type Database } from './support/harness.js';
@@ -9,10 +10,10 @@ import { appWithMailbox, textOf, type TestSmtp } from './support/smtp.js';
  * server: the booking page offers the box while the creator's list is on; a booker who ticked it is asked to
  * confirm once the booking is paid — not before, and not when the payment is confirmed twice; one who did not
  * tick it, or whose creator's list is off, is never asked; a joinList that is not a boolean is a
- * 400 that books nothing.
+ * 400 that books nothing. A buyer who ticked it is asked once their order is paid.
  */
 
-describe('joining the list when booking', () => {
+describe('joining the list at checkout', () => {
   let app: INestApplication;
   let db: Database;
   let smtp: TestSmtp;
@@ -92,6 +93,29 @@ describe('joining the list when booking', () => {
     const booked = await book(listless.details.username, ticked, { joinList: true }).expect(201);
     await agent(app).post('/api/payments/local/confirm').send(card((booked.body as { clientSecret: string }).clientSecret)).expect(200);
     expect(await subscriberOf(listless.user.id, ticked)).toEqual([]);
+  });
+
+  it('asks a buyer who ticked the box to confirm once their order is paid; the product page offers the box only with the list on', async () => {
+    const creator = await creatorWithList(true);
+    const productId = randomUUID();
+    await db.query(
+      `insert into products (id, creator_id, title, price_cents, private_url) values ($1, $2, 'A guide', 1500, 'https://example.com/guide')`,
+      [productId, creator.user.id],
+    );
+    const productPage = async () => (await agent(app).get(`/${creator.details.username}/products/${productId}`).expect(200)).text;
+    expect(await productPage()).toContain('&quot;offersList&quot;:true');
+
+    const email = `${unique('buyer')}@example.com`;
+    const ordered = await agent(app, uniqueIp())
+      .post(`/api/users/${creator.details.username}/products/${productId}/order`)
+      .send({ customerName: 'Ada Buyer', customerEmail: email, joinList: true })
+      .expect(201);
+    expect(await subscriberOf(creator.user.id, email)).toEqual([]);
+    await agent(app).post('/api/payments/local/confirm').send(card((ordered.body as { clientSecret: string }).clientSecret)).expect(200);
+    expect(await until(() => subscriberOf(creator.user.id, email), (rows) => rows.length > 0)).toEqual([{ status: 'pending', source: 'checkout' }]);
+
+    await creator.client.put('/api/subscribers/settings').send({ enabled: false }).expect(200);
+    expect(await productPage()).toContain('&quot;offersList&quot;:false');
   });
 
   it.each([['yes'], [1], [{}], [[true]]])('refuses joinList %j with a 400 and books nothing', async (joinList) => {
