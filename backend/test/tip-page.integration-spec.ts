@@ -6,8 +6,8 @@ import { agent, Database, signedInCreator, startApp } from './support/harness.js
 
 /*
  * Tips on the page (issue 27): the bio page's 'Support me' block and the tip page /tip/{username}, rendered by
- * public-app's build, from users.tips_enabled, tip_presets and tip_message (set here in SQL: the settings API is
- * the sales engineer's), on real PostgreSQL.
+ * public-app's build, from users.tips_enabled, tip_presets and tip_message (set here in SQL; the settings API has
+ * its own spec, orders.integration-spec.ts), on real PostgreSQL.
  */
 
 const SERVER_ENTRY = fileURLToPath(new URL('../../public-app/dist/server/entry-server.js', import.meta.url));

@@ -1,6 +1,6 @@
 /**
  * The islands' mount point: `<div id="checkout-root" data-checkout="{JSON}">`, rendered by the server on the
- * product page (the products engineer's) and on the tip page (/tip/{username}).
+ * product page (/{username}/products/{productId}) and on the tip page (/tip/{username}).
  */
 export const CHECKOUT_ROOT_ID = 'checkout-root';
 

@@ -1,7 +1,7 @@
 import { messageOf } from '@linkbio/checkout-ui';
 
 /**
- * The calls of the product and tip checkouts (issue 27; the backend is the sales and coupons engineers'):
+ * The calls of the product and tip checkouts (issue 27: billing's orders and the coupons module's check):
  * each answers its JSON, or throws a SaleError with the server's message (or the fallback).
  */
 

@@ -2,7 +2,7 @@ import type { Id } from '../../../shared/ids.js';
 import { CouponRedemptions, type CouponQuote, type CouponRefusal, type CouponTarget } from '../../coupons/application/ports/coupon-redemptions.js';
 
 /**
- * CouponRedemptions in memory, for billing's unit tests (the coupons module's own is wired at merge): codes with
+ * CouponRedemptions in memory, for billing's unit tests (the app wires the coupons module's own): codes with
  * a percentage off and a number of uses; a use is taken by redeem, given back by release, taken back by reinstate.
  */
 export class InMemoryCouponRedemptions extends CouponRedemptions {

@@ -40,7 +40,7 @@ interface SubscriptionRow {
 const SALES = `(select id, payment_intent_id, amount, user_amount, status, paid_at from bookings
                 union all select id, payment_intent_id, amount, user_amount, status, paid_at from orders)`;
 
-/** A sale with its ledger sums: earnings and reversals (kinds other engineers' statements may add are not read). */
+/** A sale with its ledger sums: earnings and reversals (other kinds of ledger entry are not read). */
 const BOOKINGS = `
   select b.id, b.payment_intent_id, b.amount, b.user_amount, b.status, b.paid_at,
          (select sum(l.amount) from ledger_entries l where (l.booking_id = b.id or l.order_id = b.id) and l.kind = 'earning') as earning,
