@@ -2,14 +2,13 @@ import { Download, Mail, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SubscriberView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SettingsCard } from '@/components/settings-card';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast-store';
 import { messageOf } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useRemoveSubscriber, useSaveBlock, useSubscribers } from '../api/email-list';
 import { BroadcastForm } from './broadcast-form';
 
@@ -53,19 +52,8 @@ export function EmailListCard({ isPremium, className }: { isPremium: boolean; cl
   };
 
   return (
-    <Card role="region" aria-labelledby="email-list-card-title" className={cn('flex flex-col', className)}>
-      <CardHeader>
-        <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
-            <Mail className="size-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0 flex-1 space-y-1">
-            <CardTitle id="email-list-card-title">E-mail list</CardTitle>
-            <CardDescription>Visitors join from your page and confirm by e-mail. The list is yours.</CardDescription>
-          </div>
-        </div>
-      </CardHeader>
-      <CardContent className="space-y-5">
+    <SettingsCard id="email-list-card" icon={Mail} title="E-mail list" description="Visitors join from your page and confirm by e-mail. The list is yours." className={className}>
+      <div className="space-y-5">
         {subscribers.isPending ? (
           <div role="status" aria-label="Loading subscribers" className="space-y-3">
             {[0, 1, 2].map((row) => (
@@ -127,7 +115,7 @@ export function EmailListCard({ isPremium, className }: { isPremium: boolean; cl
             <BroadcastForm isPremium={isPremium} confirmedCount={first?.confirmedCount ?? 0} />
           </>
         )}
-      </CardContent>
+      </div>
       <Dialog open={removing !== null} onOpenChange={(open) => (remove.isPending || open ? undefined : setRemoving(null))}>
         <DialogContent className="max-w-md">
           <DialogHeader>
@@ -146,6 +134,6 @@ export function EmailListCard({ isPremium, className }: { isPremium: boolean; cl
           </DialogFooter>
         </DialogContent>
       </Dialog>
-    </Card>
+    </SettingsCard>
   );
 }

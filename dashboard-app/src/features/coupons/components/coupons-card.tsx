@@ -2,11 +2,10 @@ import { RefreshCw, TicketPercent, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { couponDiscountLabel, type CouponView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SettingsCard } from '@/components/settings-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { messageOf } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useCouponProducts, useCoupons, useDeleteCoupon, type CouponProduct } from '../api/coupons';
 import { CreateCouponForm } from './create-coupon-form';
 import { DeleteCouponDialog } from './delete-coupon-dialog';
@@ -49,19 +48,8 @@ export function CouponsCard({ className }: { className?: string }) {
   };
 
   return (
-    <Card role="region" aria-labelledby="coupons-card-title" className={cn('flex flex-col', className)}>
-      <CardHeader>
-        <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
-            <TicketPercent className="size-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0 flex-1 space-y-1">
-            <CardTitle id="coupons-card-title">Coupons</CardTitle>
-            <CardDescription>Codes visitors enter at checkout for a discount.</CardDescription>
-          </div>
-        </div>
-      </CardHeader>
-      <CardContent className="space-y-6">
+    <SettingsCard id="coupons-card" icon={TicketPercent} title="Coupons" description="Codes visitors enter at checkout for a discount." className={className}>
+      <div className="space-y-6">
         {coupons.isPending ? (
           <div role="status" aria-label="Loading coupons" className="space-y-3">
             {[0, 1].map((row) => (
@@ -117,8 +105,8 @@ export function CouponsCard({ className }: { className?: string }) {
           </h3>
           <CreateCouponForm />
         </div>
-      </CardContent>
+      </div>
       <DeleteCouponDialog coupon={deleting} pending={remove.isPending} onOpenChange={(open) => (open ? undefined : setDeleting(null))} onConfirm={confirmDelete} />
-    </Card>
+    </SettingsCard>
   );
 }

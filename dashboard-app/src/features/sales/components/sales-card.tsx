@@ -2,11 +2,10 @@ import { RefreshCw, ShoppingBag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { SaleView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SettingsCard } from '@/components/settings-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { messageOf } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useRefundSale, useSales, useTipSettings } from '../api/sales';
 import { RefundSaleDialog } from './refund-sale-dialog';
 import { REFUNDABLE, SaleRow } from './sale-row';
@@ -39,19 +38,8 @@ export function SalesCard({ className }: { className?: string }) {
   };
 
   return (
-    <Card role="region" aria-labelledby="sales-card-title" className={cn('flex flex-col', className)}>
-      <CardHeader>
-        <div className="flex items-start gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent text-primary">
-            <ShoppingBag className="size-5" aria-hidden="true" />
-          </span>
-          <div className="min-w-0 flex-1 space-y-1">
-            <CardTitle id="sales-card-title">Sales</CardTitle>
-            <CardDescription>Products and tips visitors paid for.</CardDescription>
-          </div>
-        </div>
-      </CardHeader>
-      <CardContent className="space-y-6">
+    <SettingsCard id="sales-card" icon={ShoppingBag} title="Sales" description="Products and tips visitors paid for." className={className}>
+      <div className="space-y-6">
         {sales.isPending ? (
           <div role="status" aria-label="Loading sales" className="space-y-3">
             {[0, 1].map((row) => (
@@ -104,7 +92,7 @@ export function SalesCard({ className }: { className?: string }) {
           </h3>
           {tips.data ? <TipSettingsForm settings={tips.data} /> : tips.isError ? <p className="text-sm text-muted-foreground">We couldn't load your tip settings.</p> : <Skeleton className="h-24 w-full" />}
         </div>
-      </CardContent>
+      </div>
       <RefundSaleDialog
         sale={refunding}
         pending={refund.isPending}
@@ -112,6 +100,6 @@ export function SalesCard({ className }: { className?: string }) {
         onConfirm={confirmRefund}
         returnFocusTo={trigger}
       />
-    </Card>
+    </SettingsCard>
   );
 }
