@@ -39,3 +39,4 @@ export * from './coupons.messages.js';
 export * from './products.dto.js';
 export * from './orders.dto.js';
 export * from './audience.dto.js';
+export * from './session-types.js';

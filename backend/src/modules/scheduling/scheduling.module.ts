@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { CalendarsModule } from '../calendars/calendars.module.js';
+import { SessionTypesModule } from '../session-types/session-types.module.js';
 import { AvailabilityUseCase } from './application/availability.use-case.js';
 import { AvailabilityStore } from './application/ports/availability.store.js';
 import { OpenSlots } from './application/ports/open-slots.js';
@@ -15,6 +17,7 @@ import { PostgresSlotHoldStore } from './infrastructure/postgres-slot-hold.store
  * pays. Billing reaches it only through SlotReservations, the booking page (public-pages) through OpenSlots.
  */
 @Module({
+  imports: [SessionTypesModule, CalendarsModule],
   controllers: [SchedulingController],
   providers: [
     { provide: AvailabilityStore, useClass: PostgresAvailabilityStore },

@@ -4,6 +4,7 @@ import { FixedClock } from '../../../shared/testing/fixed-clock.js';
 import { InMemoryAvailabilityStore } from '../testing/in-memory-availability.store.js';
 import { InMemorySlotHoldStore } from '../testing/in-memory-slot-hold.store.js';
 import { AvailabilityUseCase } from './availability.use-case.js';
+import { InMemoryCalendarBusyTimes } from '../../calendars/testing/in-memory-calendar-busy-times.js';
 
 const CREATOR = 'creator-1';
 const everyDay = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, start: '09:00', end: '12:00' }));
@@ -14,7 +15,7 @@ async function world(takesBookings = true) {
   const store = new InMemoryAvailabilityStore();
   const holds = new InMemorySlotHoldStore();
   store.addCreator('maya', { id: CREATOR, takesBookings });
-  const useCase = new AvailabilityUseCase(store, holds, clock);
+  const useCase = new AvailabilityUseCase(store, holds, clock, new InMemoryCalendarBusyTimes());
   await useCase.save(CREATOR, {
     timeZone: 'Asia/Tokyo',
     sessionMinutes: 60,

@@ -9,6 +9,7 @@ import { addDays, canonicalZone, localDateOf } from '../domain/time-zone.js';
 import { AvailabilityStore } from './ports/availability.store.js';
 import type { OpenSlots, OpenSlotsWeek } from './ports/open-slots.js';
 import { SlotHoldStore } from './ports/slot-hold.store.js';
+import { CalendarBusyTimes } from '../../calendars/application/ports/calendar-busy-times.js';
 
 export const DEFAULT_SLOT_DAYS = 7;
 
@@ -19,6 +20,7 @@ export class AvailabilityUseCase implements OpenSlots {
     private readonly store: AvailabilityStore,
     private readonly holds: SlotHoldStore,
     private readonly clock: Clock,
+    private readonly calendar: CalendarBusyTimes,
   ) {}
 
   async view(creatorId: Id): Promise<AvailabilityView> {
@@ -61,7 +63,11 @@ export class AvailabilityUseCase implements OpenSlots {
     if (!view.scheduled) return { ...view, slots: [] };
     const window = windowAround(availability, first, days, now);
     if (!window) return { ...view, slots: [] };
-    const busy = await this.holds.busy(creator.id, window.from, window.to, now);
+    const [held, calendarBusy] = await Promise.all([
+      this.holds.busy(creator.id, window.from, window.to, now),
+      this.calendar.busy(creator.id, window.from, window.to),
+    ]);
+    const busy = [...held, ...calendarBusy.map((time) => ({ start: time.start, blockedUntil: time.end }))];
     const slots = computeSlots(availability, { from: first, days, now, busy });
     return { ...view, slots: slots.map((slot) => ({ start: slot.start.toISOString(), end: slot.end.toISOString() })) };
   }

@@ -5,6 +5,7 @@ import { DEFAULT_AVAILABILITY } from '../domain/availability.js';
 import { InMemoryAvailabilityStore } from '../testing/in-memory-availability.store.js';
 import { InMemorySlotHoldStore } from '../testing/in-memory-slot-hold.store.js';
 import { SlotReservationService } from './slot-reservation.service.js';
+import { InMemoryCalendarBusyTimes } from '../../calendars/testing/in-memory-calendar-busy-times.js';
 
 const CREATOR = 'creator-1';
 const MONDAY_10 = new Date('2027-03-08T10:00:00.000Z');
@@ -15,7 +16,7 @@ async function world(weekly = [{ day: 1, start: '09:00', end: '17:00' }]) {
   const holds = new InMemorySlotHoldStore();
   await availability.save(CREATOR, { ...DEFAULT_AVAILABILITY, minNoticeHours: 0, weekly });
   let n = 0;
-  const service = new SlotReservationService(availability, holds);
+  const service = new SlotReservationService(availability, holds, new InMemoryCalendarBusyTimes());
   const hold = (slotStart: Date | null, visitor = 'visitor-a') =>
     service.hold({ bookingId: `booking-${(n += 1)}`, creatorId: CREATOR, slotStart, visitor, now: clock.now() });
   return { clock, holds, service, hold };

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { LIVE_HOLDS_PER_VISITOR, SchedulingMessages, SLOT_HOLD_MINUTES } from '@linkbio/shared-contracts';
 import { conflict, DomainError, invalid } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
-import { DEFAULT_AVAILABILITY, isScheduled } from '../domain/availability.js';
-import { blockedUntil, offeredSlot } from '../domain/slots.js';
+import { DEFAULT_AVAILABILITY, isScheduled, type Availability } from '../domain/availability.js';
+import { blockedUntil, offeredSlot, type Slot } from '../domain/slots.js';
 import { AvailabilityStore } from './ports/availability.store.js';
 import { SlotHoldStore } from './ports/slot-hold.store.js';
 import { SlotReservations, type HeldSlot } from './ports/slot-reservations.js';
+import { CalendarBusyTimes } from '../../calendars/application/ports/calendar-busy-times.js';
 
 /** SlotReservations over the creator's availability and the slot holds. */
 @Injectable()
@@ -14,14 +15,23 @@ export class SlotReservationService extends SlotReservations {
   constructor(
     private readonly availability: AvailabilityStore,
     private readonly holds: SlotHoldStore,
+    private readonly calendar: CalendarBusyTimes,
   ) {
     super();
+  }
+
+  /** The slot when the creator's hours offer it and their own calendar is not busy then (else null). */
+  private async offered(creatorId: Id, availability: Availability, start: Date, now: Date): Promise<Slot | null> {
+    const slot = offeredSlot(availability, start, now);
+    if (!slot) return null;
+    const busy = await this.calendar.busy(creatorId, slot.start, blockedUntil(availability, slot.start));
+    return busy.length === 0 ? slot : null;
   }
 
   async move(request: { bookingId: Id; creatorId: Id; slotStart: Date; now: Date }): Promise<{ start: Date; end: Date }> {
     const availability = await this.availability.find(request.creatorId);
     if (!availability || !isScheduled(availability)) throw invalid(SchedulingMessages.noSetTimes);
-    const slot = offeredSlot(availability, request.slotStart, request.now);
+    const slot = await this.offered(request.creatorId, availability, request.slotStart, request.now);
     if (!slot) throw invalid(SchedulingMessages.slotNotOffered);
     const moved = await this.holds.move(request.bookingId, { ...slot, blockedUntil: blockedUntil(availability, slot.start) }, request.now);
     if (!moved) throw conflict(SchedulingMessages.slotTaken);
@@ -35,7 +45,7 @@ export class SlotReservationService extends SlotReservations {
       return null;
     }
     if (!request.slotStart) throw invalid(SchedulingMessages.slotRequired);
-    const slot = offeredSlot(availability, request.slotStart, request.now);
+    const slot = await this.offered(request.creatorId, availability, request.slotStart, request.now);
     if (!slot) throw invalid(SchedulingMessages.slotNotOffered);
     if ((await this.holds.countLive(request.visitor, request.now)) >= LIVE_HOLDS_PER_VISITOR) {
       throw new DomainError('too_many', SchedulingMessages.tooManyHolds, { retryAfterSeconds: SLOT_HOLD_MINUTES * 60 });
