@@ -1,4 +1,13 @@
-import type { BookedNotice, BookingTimesView, PublicLinkView, PublicProductView, PublicSubscribeBlock, PublicTipsView, PublicUserView } from '@linkbio/shared-contracts';
+import type {
+  BookedNotice,
+  BookingTimesView,
+  PublicLinkView,
+  PublicProductView,
+  PublicSessionType,
+  PublicSubscribeBlock,
+  PublicTipsView,
+  PublicUserView,
+} from '@linkbio/shared-contracts';
 
 /*
  * What the backend hands to the server entry for each page. The backend's PublicPageRenderer port declares
@@ -37,10 +46,17 @@ export interface ProductPageInput extends PageContext {
 
 export interface BookingPageInput extends PageContext {
   user: PublicUserView;
-  /** Null when the creator books without set times (no weekly hours), or takes no bookings. */
+  /**
+   * Null when the creator books without set times (no weekly hours), or takes no bookings, or has several
+   * session types and none is chosen yet (`?type=`): the times are those of `sessionTypeId`'s length.
+   */
   times: BookingTimesView | null;
   /** The creator's e-mail list is on: the checkout offers "Join my e-mail list". */
   offersList?: boolean;
+  /** The session types a visitor may book, in order (one for a creator who never added any); absent: none. */
+  sessionTypes?: PublicSessionType[];
+  /** The type chosen (`?type=`, or the only one); null: the page first asks which type. */
+  sessionTypeId?: string | null;
 }
 
 /** /tip/{username}?amount=500: the tip form (issue 27). */
