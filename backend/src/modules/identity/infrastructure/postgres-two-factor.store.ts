@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { SecretSealer } from '../../../shared/crypto/secret-sealer.js';
 import type { Id } from '../../../shared/ids.js';
 import { TwoFactorStore } from '../application/ports/two-factor.store.js';
 import type { TwoFactorState } from '../domain/two-factor.js';
@@ -11,15 +11,14 @@ import type { TwoFactorState } from '../domain/two-factor.js';
  * sealed again with the newest when read, and `resealAll` does so for every account at once.
  */
 export class PostgresTwoFactorStore extends TwoFactorStore {
-  private readonly keys: Buffer[];
+  private readonly sealer: SecretSealer;
 
   constructor(
     private readonly pool: pg.Pool,
     productSecrets: string | readonly string[],
   ) {
     super();
-    const secrets: readonly string[] = typeof productSecrets === 'string' ? [productSecrets] : productSecrets;
-    this.keys = secrets.map((secret) => Buffer.from(hkdfSync('sha256', secret, 'linkbio', 'two-factor secret', 32)));
+    this.sealer = new SecretSealer(productSecrets, 'two-factor secret');
   }
 
   /**
@@ -116,34 +115,17 @@ export class PostgresTwoFactorStore extends TwoFactorStore {
     return rowCount === 1;
   }
 
-  /** iv.tag.ciphertext, each base64url. */
   private seal(secret: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.keys[0]!, iv);
-    const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-    return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
+    return this.sealer.seal(secret);
   }
 
   private open(stored: string): string {
-    const opened = this.openWith(stored, this.keyIndexOf(stored));
+    const opened = this.sealer.open(stored);
     if (opened === null) throw new Error('A two-factor secret is sealed with a key no secret in SESSION_SECRET gives');
     return opened;
   }
 
-  /** The index of the key that sealed `stored` (the one whose authentication tag matches), or -1. */
   private keyIndexOf(stored: string): number {
-    return this.keys.findIndex((_, index) => this.openWith(stored, index) !== null);
-  }
-
-  private openWith(stored: string, index: number): string | null {
-    if (index < 0) return null;
-    const [iv, tag, sealed] = stored.split('.').map((part) => Buffer.from(part, 'base64url'));
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.keys[index]!, iv!);
-      decipher.setAuthTag(tag!);
-      return Buffer.concat([decipher.update(sealed!), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
+    return this.sealer.keyIndexOf(stored);
   }
 }
