@@ -1,4 +1,5 @@
-import { LaptopMinimal, LogOut, RefreshCw } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { LaptopMinimal, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { AccountMessages, type SessionView } from '@linkbio/shared-contracts';
 import { SettingsCard } from '@/components/settings-card';
@@ -82,15 +83,7 @@ export function SessionsCard({ className }: { className?: string }) {
       {sessions.isPending ? (
         <SessionsSkeleton />
       ) : sessions.isError ? (
-        <div className="space-y-3">
-          <p role="alert" className="text-sm text-muted-foreground">
-            We couldn't load your devices.
-          </p>
-          <Button variant="outline" onClick={() => void sessions.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="your devices" onRetry={() => void sessions.refetch()} />
       ) : (
         <div className="flex flex-1 flex-col gap-4">
           <ul aria-label="Signed-in devices" className="divide-y divide-border">

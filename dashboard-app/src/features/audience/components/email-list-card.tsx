@@ -1,4 +1,5 @@
-import { Download, Mail, RefreshCw, Trash2 } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Download, Mail, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SubscriberView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
@@ -61,14 +62,7 @@ export function EmailListCard({ isPremium, className }: { isPremium: boolean; cl
             ))}
           </div>
         ) : subscribers.isError ? (
-          <div className="space-y-3">
-            <p role="alert" className="text-sm text-muted-foreground">
-              We couldn't load your subscribers.
-            </p>
-            <Button variant="outline" onClick={() => void subscribers.refetch()}>
-              <RefreshCw aria-hidden="true" /> Try again
-            </Button>
-          </div>
+          <LoadFailed what="your subscribers" onRetry={() => void subscribers.refetch()} />
         ) : (
           <>
             <div className="flex items-center justify-between gap-3">

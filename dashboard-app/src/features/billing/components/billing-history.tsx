@@ -1,6 +1,5 @@
-import { RefreshCw } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { formatCents, type PremiumChargeView } from '@linkbio/shared-contracts';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCharges } from '../api/premium-billing';
 import { formatDate } from '../format-date';
@@ -19,15 +18,7 @@ export function BillingHistory() {
           <Skeleton className="h-10 w-full" />
         </div>
       ) : charges.isError ? (
-        <div className="space-y-2">
-          <p role="alert" className="text-sm text-muted-foreground">
-            We couldn't load your billing history.
-          </p>
-          <Button variant="outline" size="sm" onClick={() => void charges.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="your billing history" onRetry={() => void charges.refetch()} size="sm" />
       ) : charges.data.charges.length === 0 ? (
         <p className="text-sm text-muted-foreground">No Premium charges yet. Your receipts will be listed here.</p>
       ) : (

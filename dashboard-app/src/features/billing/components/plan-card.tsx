@@ -1,4 +1,5 @@
-import { Crown, RefreshCw, Sparkles } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Crown, Sparkles } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -62,15 +63,7 @@ export function PlanCard({ onPlanChanged, className }: PlanCardProps) {
             <Skeleton className="h-10 w-40" />
           </div>
         ) : subscription.isError ? (
-          <div className="space-y-3">
-            <p role="alert" className="text-sm text-muted-foreground">
-              We couldn't load your plan.
-            </p>
-            <Button variant="outline" onClick={() => void subscription.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="your plan" onRetry={() => void subscription.refetch()} />
         ) : (
           <div className="flex flex-1 flex-col gap-4">
             <PlanDetails subscription={subscription.data} onPlanChanged={onPlanChanged} />

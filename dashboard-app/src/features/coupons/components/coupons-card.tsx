@@ -1,4 +1,5 @@
-import { RefreshCw, TicketPercent, Trash2 } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { TicketPercent, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { couponDiscountLabel, type CouponView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
@@ -63,15 +64,7 @@ export function CouponsCard({ className }: { className?: string }) {
             ))}
           </div>
         ) : coupons.isError ? (
-          <div className="space-y-3">
-            <p role="alert" className="text-sm text-muted-foreground">
-              We couldn't load your coupons.
-            </p>
-            <Button variant="outline" onClick={() => void coupons.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="your coupons" onRetry={() => void coupons.refetch()} />
         ) : list.length === 0 ? (
           <div className="rounded-lg border border-dashed border-border px-4 py-8 text-center">
             <TicketPercent className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />

@@ -1,4 +1,5 @@
-import { Download, ReceiptText, RotateCw } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Download, ReceiptText } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { EarningsSummaryResponse } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
@@ -77,7 +78,7 @@ function YearTotalsCard({ year }: { year: number }) {
             ))}
           </div>
         ) : summary.isError ? (
-          <Failed what="this year's totals" retry={() => void summary.refetch()} />
+          <LoadFailed what="this year's totals" onRetry={() => void summary.refetch()} />
         ) : (
           <Totals summary={summary.data} />
         )}
@@ -168,7 +169,7 @@ function StatementCard({ period, year }: { period: Period; year: number }) {
             ))}
           </div>
         ) : statement.isError ? (
-          <Failed what="your statement" retry={() => void statement.refetch()} />
+          <LoadFailed what="your statement" onRetry={() => void statement.refetch()} />
         ) : (
           <>
             <dl className="grid gap-3 sm:grid-cols-2">
@@ -202,16 +203,3 @@ function StatementCard({ period, year }: { period: Period; year: number }) {
   );
 }
 
-function Failed({ what, retry }: { what: string; retry: () => void }) {
-  return (
-    <div className="space-y-3">
-      <p role="alert" className="text-sm text-muted-foreground">
-        We couldn't load {what}.
-      </p>
-      <Button variant="outline" onClick={retry}>
-        <RotateCw aria-hidden="true" />
-        Try again
-      </Button>
-    </div>
-  );
-}

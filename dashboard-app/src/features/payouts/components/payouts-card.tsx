@@ -1,4 +1,5 @@
-import { ReceiptText, RotateCw, Wallet } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { ReceiptText, Wallet } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { PayoutMethod, PayoutStatus, PayoutView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
@@ -72,15 +73,7 @@ export function PayoutsCard({ className }: { className?: string }) {
             ))}
           </div>
         ) : payouts.isError ? (
-          <div className="space-y-3">
-            <p role="alert" className="text-sm text-muted-foreground">
-              We couldn't load your payouts.
-            </p>
-            <Button variant="outline" onClick={() => void payouts.refetch()} disabled={payouts.isRefetching}>
-              <RotateCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="your payouts" onRetry={() => void payouts.refetch()} retrying={payouts.isRefetching} />
         ) : payouts.data.payouts.length === 0 ? (
           <div className="rounded-lg border border-dashed border-border px-4 py-10 text-center">
             <Wallet className="mx-auto size-8 text-muted-foreground" aria-hidden="true" />

@@ -1,4 +1,5 @@
-import { RefreshCw, ShoppingBag } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { ShoppingBag } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { SaleView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
@@ -47,15 +48,7 @@ export function SalesCard({ className }: { className?: string }) {
             ))}
           </div>
         ) : sales.isError ? (
-          <div className="space-y-3">
-            <p role="alert" className="text-sm text-muted-foreground">
-              We couldn't load your sales.
-            </p>
-            <Button variant="outline" onClick={() => void sales.refetch()}>
-              <RefreshCw aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
+          <LoadFailed what="your sales" onRetry={() => void sales.refetch()} />
         ) : list.length === 0 ? (
           <div className="rounded-lg border border-dashed border-border px-4 py-8 text-center">
             <p className="font-medium">No sales yet</p>
@@ -90,7 +83,7 @@ export function SalesCard({ className }: { className?: string }) {
           <h3 className="text-sm font-semibold">
             Tips
           </h3>
-          {tips.data ? <TipSettingsForm settings={tips.data} /> : tips.isError ? <p className="text-sm text-muted-foreground">We couldn't load your tip settings.</p> : <Skeleton className="h-24 w-full" />}
+          {tips.data ? <TipSettingsForm settings={tips.data} /> : tips.isError ? <LoadFailed what="your tip settings" onRetry={() => void tips.refetch()} size="sm" /> : <Skeleton className="h-24 w-full" />}
         </div>
       </div>
       <RefundSaleDialog

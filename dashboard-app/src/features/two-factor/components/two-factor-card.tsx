@@ -1,4 +1,5 @@
-import { RefreshCw, ShieldCheck } from 'lucide-react';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { ShieldCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { RECOVERY_CODE_COUNT, type RecoveryCodesView, type TwoFactorSetupView } from '@linkbio/shared-contracts';
 import { SettingsCard } from '@/components/settings-card';
@@ -62,15 +63,7 @@ export function TwoFactorCard({ className }: { className?: string }) {
     }
     if (status.isError) {
       return (
-        <div className="space-y-3">
-          <p role="alert" className="text-sm text-muted-foreground">
-            We couldn't load your two-factor settings.
-          </p>
-          <Button variant="outline" onClick={() => void status.refetch()}>
-            <RefreshCw aria-hidden="true" />
-            Try again
-          </Button>
-        </div>
+        <LoadFailed what="your two-factor settings" onRetry={() => void status.refetch()} />
       );
     }
     if (setup && !status.data.enabled) {
