@@ -21,7 +21,7 @@ export class ReminderSettingsUseCase {
     return this.store.find(creatorId);
   }
 
-  save(creatorId: Id, request: ReminderSettingsView): Promise<ReminderSettingsView> {
+  async save(creatorId: Id, request: ReminderSettingsView): Promise<ReminderSettingsView> {
     for (const kind of REMINDER_KINDS) if (typeof request[kind] !== 'boolean') throw invalid(ReminderMessages.switchBoolean(kind));
     const settings = Object.fromEntries(REMINDER_KINDS.map((kind) => [kind, request[kind]])) as ReminderSettingsView;
     return this.store.save(creatorId, settings, this.clock.now());
