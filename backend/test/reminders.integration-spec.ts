@@ -1,10 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
 import { Messages, ReminderMessages, type ReminderSettingsView } from '@linkbio/shared-contracts';
+import { ReminderStore } from '../src/modules/reminders/application/ports/reminder.store.js';
 import { SendRemindersUseCase } from '../src/modules/reminders/application/send-reminders.use-case.js';
 import { SendRemindersProcessor } from '../src/modules/reminders/jobs/send-reminders.processor.js';
 import { Clock } from '../src/shared/clock.js';
 import { PrometheusMetrics } from '../src/shared/metrics/prometheus.metrics.js';
 import { SCHEDULES } from '../src/shared/queues/queue-definitions.js';
+import { Transactions } from '../src/shared/transactions.js';
 import { agent, startApp, type Database } from './support/harness.js';
 import { paidBookings } from './support/paid-bookings.js';
 import { appWithMailbox, textOf, type Mail, type TestSmtp } from './support/smtp.js';
@@ -246,6 +248,33 @@ describe('session reminders', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('reads the sessions page by page in start order, each with what its reminders tell', async () => {
+    const owner = await fixtures.creator(true);
+    const starts = (await fixtures.slotsOn(owner.details.username, 10)).slice(20, 23);
+    const ids: string[] = [];
+    for (const start of starts) ids.push((await fixtures.booking(owner.details.username, { slotStart: start, timeZone: 'Asia/Tokyo' })).id);
+    const store = app.get(ReminderStore);
+    const read = (after: { slotStart: Date; bookingId: string } | null) =>
+      app.get(Transactions).run(() => store.lockUpcoming(at(starts[0]!, 2 * HOUR), 1, after));
+
+    const pages = [];
+    let after: { slotStart: Date; bookingId: string } | null = null;
+    for (;;) {
+      const [page] = await read(after);
+      if (!page || !ids.includes(page.bookingId)) break;
+      pages.push(page);
+      after = { slotStart: page.slotStart, bookingId: page.bookingId };
+    }
+    expect(pages.map((page) => [page.bookingId, page.slotStart.toISOString()])).toEqual(ids.map((id, i) => [id, starts[i]]));
+    expect(pages[0]).toMatchObject({
+      status: 'paid',
+      visitor: { name: 'Sam Visitor', timeZone: 'Asia/Tokyo', phone: null },
+      creator: { id: owner.user.id, username: owner.details.username, timeZone: 'UTC' },
+      settings: ALL_ON,
+      queued: [],
+    });
   });
 
   it('follows the creator’s switches as they are when a reminder is due', async () => {
