@@ -7,7 +7,8 @@ import { Clock } from '../src/shared/clock.js';
 import { PrometheusMetrics } from '../src/shared/metrics/prometheus.metrics.js';
 import { SCHEDULES } from '../src/shared/queues/queue-definitions.js';
 import { Transactions } from '../src/shared/transactions.js';
-import { agent, startApp, type Database } from './support/harness.js';
+import { JobQueues } from '../src/shared/queues/job-queues.js';
+import { agent, startApp, startWorker, type Database } from './support/harness.js';
 import { paidBookings } from './support/paid-bookings.js';
 import { appWithMailbox, textOf, type Mail, type TestSmtp } from './support/smtp.js';
 
@@ -144,12 +145,20 @@ describe('session reminders', () => {
     expect(counted.values.every((value) => value.value >= 1)).toBe(true);
   });
 
-  it('runs from the worker’s every-minute send-reminders job', async () => {
+  it('runs from the worker’s every-minute send-reminders job, through the queue', async () => {
     expect(SCHEDULES).toContainEqual({ queue: 'maintenance', id: 'send-reminders', job: 'send-reminders', repeat: { every: 60_000 } });
     const { start, paid } = await paidSession({ days: 4 });
-    now = at(start, HOUR);
-    await app.get(SendRemindersProcessor).process();
-    expect(remindersOf(paid.id).map(([, subject]) => subject!.endsWith('in 1 hour'))).toEqual([true, true]);
+    const worker = await startWorker();
+    try {
+      expect(worker.get(SendRemindersProcessor).jobs).toEqual(['send-reminders']);
+      worker.get(Clock).now = () => at(start, HOUR);
+      await app.get(JobQueues).add('maintenance', 'send-reminders', {});
+      const deadline = Date.now() + 15_000;
+      while (remindersOf(paid.id).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(remindersOf(paid.id).map(([, subject]) => subject!.endsWith('in 1 hour'))).toEqual([true, true]);
+    } finally {
+      await worker.close();
+    }
   });
 
   it('plans a moved session again: the old time gets no more reminders, the new one gets its own', async () => {
