@@ -18,6 +18,7 @@ import { ProductsModule } from './modules/products/products.module.js';
 import { CouponsModule } from './modules/coupons/coupons.module.js';
 import { PublicPagesModule } from './modules/public-pages/public-pages.module.js';
 import { QrCodesModule } from './modules/qr-codes/qr-codes.module.js';
+import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { SchedulingModule } from './modules/scheduling/scheduling.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
@@ -49,6 +50,7 @@ export class AppModule {
         ProductsModule,
         CouponsModule,
         AudienceModule,
+        RemindersModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

@@ -16,6 +16,8 @@ import { SendPayoutProcessor } from './modules/payouts/jobs/send-payout.processo
 import { PayoutsModule } from './modules/payouts/payouts.module.js';
 import { ReconcilePaymentsProcessor } from './modules/reconciliation/jobs/reconcile-payments.processor.js';
 import { ReconciliationModule } from './modules/reconciliation/reconciliation.module.js';
+import { SendRemindersProcessor } from './modules/reminders/jobs/send-reminders.processor.js';
+import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
 import { JOB_PROCESSORS, type JobProcessor } from './shared/queues/job-processor.js';
 import { QueuesModule } from './shared/queues/queues.module.js';
@@ -32,6 +34,7 @@ const PROCESSORS = [
   ReleaseHeldPayoutsProcessor,
   ReconcilePaymentsProcessor,
   BroadcastBatchProcessor,
+  SendRemindersProcessor,
 ];
 
 /** The worker process (worker.main.ts): BullMQ consumers and schedules, no HTTP. */
@@ -50,6 +53,7 @@ export class WorkerModule {
         PayoutsModule,
         ReconciliationModule,
         AudienceModule,
+        RemindersModule,
       ],
       providers: [
         { provide: JOB_PROCESSORS, inject: PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors },

@@ -40,6 +40,7 @@ describe('downloading one’s data', () => {
     await client.put('/api/users/payout-settings').send({ paypalEmail: 'pay@example.com' }).expect(200);
     await client.put('/api/users/booking-settings').send({ enableBooking: true, bookingPrice: '40' }).expect(200);
     await client.put('/api/users/availability').send(AVAILABILITY).expect(200);
+    await client.put('/api/users/reminders').send({ visitor24h: true, visitor1h: false, creator24h: false, creator1h: true }).expect(200);
     const first = (await client.post('/api/links').send({ title: 'Blog', url: 'https://blog.example.com' }).expect(201)).body;
     const second = (await client.post('/api/links').send({ title: 'Shop', url: 'https://shop.example.com' }).expect(201)).body;
     await client.put(`/api/links/${second.id}`).send({ isActive: false }).expect(200);
@@ -86,6 +87,7 @@ describe('downloading one’s data', () => {
       booking: { enabled: true, priceCents: 4000 },
       tips: { enabled: false, presetsCents: [300, 500, 1000], message: null },
       availability: AVAILABILITY,
+      reminders: { visitor24h: true, visitor1h: false, creator24h: false, creator1h: true },
     });
     expect(data.links.map((l) => [l.id, l.title, l.isActive, l.clicks])).toEqual(
       expect.arrayContaining([
@@ -156,6 +158,7 @@ describe('downloading one’s data', () => {
     expect(data.bookings).toEqual([]);
     expect(data.sales).toEqual([]);
     expect(data.settings.availability).toBeNull();
+    expect(data.settings.reminders).toEqual({ visitor24h: true, visitor1h: true, creator24h: true, creator1h: true });
     expect(data.analytics).toEqual({ totalViews: 0, totalClicks: 0, daily: [] });
     expect(JSON.stringify(data)).not.toContain(other.user.id);
   });

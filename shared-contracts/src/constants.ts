@@ -78,6 +78,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'forgot-password',
   'reset-password',
   'verify-email',
-  // GET /api/users/availability is the signed-in creator's; a page of that name would never be reached.
+  // GET /api/users/availability and /api/users/reminders are the signed-in creator's; a page of either name
+  // would never be reached.
   'availability',
+  'reminders',
 ]);

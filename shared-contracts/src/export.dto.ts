@@ -1,4 +1,5 @@
 import type { LinkBlockKind } from './link-blocks.js';
+import type { ReminderSettingsView } from './reminders.js';
 
 /** How many downloads of their data a creator may start within an hour. */
 export const EXPORTS_PER_HOUR = 10;
@@ -48,6 +49,8 @@ export interface AccountExport {
       datesOff: string[];
       cancellationHours: number;
     } | null;
+    /** The session reminders switched on and off: as GET /api/users/reminders answers (all on until saved). */
+    reminders: ReminderSettingsView;
   };
   links: Array<{
     id: string;

@@ -33,6 +33,8 @@ export interface QueueJobs {
     'reconcile-payments': { date?: string };
     /** Sends one batch of a creator's broadcast to their e-mail list, then queues the next while any is left. */
     'broadcast-batch': { broadcastId: string; batch: number };
+    /** Queues the session reminders due (24 hours and 1 hour before), decided from PostgreSQL, and sends them. */
+    'send-reminders': Record<string, never>;
   };
 }
 
@@ -72,6 +74,7 @@ export const SCHEDULES = [
   { queue: 'payouts', id: 'weekly-payouts', job: 'create-weekly', repeat: { pattern: '0 0 * * 1', tz: 'UTC' } },
   { queue: 'payouts', id: 'release-held-payouts', job: 'release-held', repeat: { pattern: '15 * * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'billing-sweep', job: 'billing-sweep', repeat: { every: 60_000 } },
+  { queue: 'maintenance', id: 'send-reminders', job: 'send-reminders', repeat: { every: 60_000 } },
   { queue: 'maintenance', id: 'clean-up', job: 'clean-up', repeat: { pattern: '30 3 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'media-sweep', job: 'media-sweep', repeat: { pattern: '45 3 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'payments-reconciliation', job: 'reconcile-payments', repeat: { pattern: '15 4 * * *', tz: 'UTC' } },

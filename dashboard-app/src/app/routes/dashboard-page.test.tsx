@@ -99,6 +99,7 @@ describe('DashboardPage', () => {
       'Booking Settings',
       'Bookings',
       'Availability',
+      'Reminders',
       'Sales',
       'Coupons',
       'E-mail list',

@@ -24,6 +24,7 @@ import { linksOnPageAt } from '@/features/links/schedule';
 import { PayoutsCard } from '@/features/payouts/components/payouts-card';
 import { ProductsCard } from '@/features/products/components/products-card';
 import { QrCodeButton } from '@/features/qr-code/components/qr-code-button';
+import { RemindersCard } from '@/features/reminders/components/reminders-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SocialsCard } from '@/features/socials/components/socials-card';
 import { SeoCard } from '@/features/seo/components/seo-card';
@@ -84,6 +85,7 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
         <BookingSettingsCard user={d.user} onUserChange={d.storeUser} className="lg:col-span-4" />
         <BookingsCard className="lg:col-span-6" />
         <AvailabilityCard bookingEnabled={d.user.enableBooking} className="lg:col-span-10" />
+        <RemindersCard className="lg:col-span-10" />
       </CardRow>
     ),
   },

@@ -55,6 +55,8 @@ const ERASE_SQL = [
   'delete from broadcasts where creator_id = $1',
   'delete from subscribers where creator_id = $1',
   'update users set subscribe_enabled = false, subscribe_title = null where id = $1',
+  // The session reminder switches (Migration20270131300000_session_reminders); the sweep skips deleted accounts.
+  'delete from reminder_settings where creator_id = $1',
 ];
 
 /**

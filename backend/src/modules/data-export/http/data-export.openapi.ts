@@ -49,6 +49,7 @@ export const AccountExportSchema = component(
           cancellationHours: integer,
         }),
       ),
+      reminders: object({ visitor24h: boolean, visitor1h: boolean, creator24h: boolean, creator1h: boolean }),
     }),
     links: arrayOf(
       objectOf<Item<Export['links']>>()({

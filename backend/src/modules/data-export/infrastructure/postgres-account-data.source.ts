@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
 import { COUPONS_SQL, toCouponExport, type CouponExportRow } from './coupons-export.js';
+import { REMINDERS_SQL, toRemindersExport, type RemindersExportRow } from './reminders-export.js';
 import { PRODUCTS_SQL, type ProductRow, toProductsExport } from './products-export.js';
 import { SALES_SQL, toSalesExport, type SaleRow } from './export-sales.js';
 import { readEmailList } from './email-list-export.js';
@@ -166,9 +167,11 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const products = await read<ProductRow>(PRODUCTS_SQL);
       const sales = await read<SaleRow>(SALES_SQL);
       const emailList = await readEmailList(read);
+      const [reminders] = await read<RemindersExportRow>(REMINDERS_SQL);
       await client.query('commit');
       const exported = toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
-      return { ...exported, coupons: coupons.map(toCouponExport), products: toProductsExport(products), sales: toSalesExport(sales), emailList };
+      const settings = { ...exported.settings, reminders: toRemindersExport(reminders) };
+      return { ...exported, settings, coupons: coupons.map(toCouponExport), products: toProductsExport(products), sales: toSalesExport(sales), emailList };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -200,7 +203,7 @@ interface Rows {
   support: SupportRow[];
 }
 
-function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons' | 'products' | 'sales'> {
+function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons' | 'products' | 'sales' | 'settings'> & { settings: Omit<AccountExport['settings'], 'reminders'> } {
   const a = rows.account;
   const daily = rows.daily.map((d) => ({ day: d.day, views: Number(d.views), clicks: Number(d.clicks) }));
   return {
