@@ -1,4 +1,4 @@
-import { Transform, Type } from 'class-transformer';
+import { plainToInstance, Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -79,6 +79,7 @@ export const SessionTypeMessages = {
   tooMany: `You can have at most ${SESSION_TYPES_PER_CREATOR} session types. Delete one to add another.`,
   orderIds: 'ids must be the ids of all your session types',
   deleted: 'Session type deleted',
+  onlyType: 'This is your only session type, so it cannot be deleted. Switch it off instead, or turn booking off in Booking Settings.',
 } as const;
 
 /**
@@ -188,6 +189,19 @@ export class IntakeQuestionRequest {
   choices?: string[];
 }
 
+const isPlainObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A nested object as an instance of its request class, so its own rules run (what class-transformer's @Type
+ * does, without needing the reflect-metadata polyfill in the apps); anything else is left for the checks to refuse.
+ */
+const AsInstanceOf = <T>(type: new () => T): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => (isPlainObject(value) ? plainToInstance(type, value) : value));
+const AsInstancesOf = <T>(type: new () => T): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) =>
+    Array.isArray(value) ? value.map((item: unknown) => (isPlainObject(item) ? plainToInstance(type, item) : item)) : value,
+  );
+
 const QuestionsRules = (): PropertyDecorator[] => [
   ValidateNested({ each: true, message: SessionTypeMessages.questionInvalid }),
   HasNoRepeats((question) => (question && typeof question === 'object' ? (question as { id?: unknown }).id : undefined), {
@@ -195,13 +209,13 @@ const QuestionsRules = (): PropertyDecorator[] => [
   }),
   ArrayMaxSize(INTAKE_QUESTIONS_MAX, { message: SessionTypeMessages.questionsInvalid }),
   IsArray({ message: SessionTypeMessages.questionsInvalid }),
-  Type(() => IntakeQuestionRequest),
+  AsInstancesOf(IntakeQuestionRequest),
 ];
 
 const LocationRules = (): PropertyDecorator[] => [
   ValidateNested({ message: SessionTypeMessages.locationInvalid }),
   IsObject({ message: SessionTypeMessages.locationInvalid }),
-  Type(() => SessionLocationRequest),
+  AsInstanceOf(SessionLocationRequest),
   // Null: not set (the creator tells each visitor where to meet).
   ValidateIf((_o, value) => value !== null && value !== undefined),
 ];
