@@ -129,6 +129,11 @@ export function BookingSettingsCard({ user, onUserChange, className }: BookingSe
             {feeLine(price)}
           </p>
         ) : null}
+        {enabled ? (
+          <p className="text-xs text-muted-foreground">
+            Once you add session types, each has its own price. Booking still needs this switch on and a price here.
+          </p>
+        ) : null}
 
         <div className="mt-auto flex justify-end pt-2">
           <Button type="submit" disabled={save.isPending} className="w-full sm:w-auto">
