@@ -20,6 +20,7 @@ import { PublicPagesModule } from './modules/public-pages/public-pages.module.js
 import { QrCodesModule } from './modules/qr-codes/qr-codes.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { SchedulingModule } from './modules/scheduling/scheduling.module.js';
+import { SessionTypesModule } from './modules/session-types/session-types.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
 import { QueuesModule } from './shared/queues/queues.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         LinksModule,
         AnalyticsHttpModule,
         SchedulingModule,
+        SessionTypesModule,
         BillingModule,
         PayoutsModule,
         EarningsModule,

@@ -1,5 +1,6 @@
 import type { LinkBlockKind } from './link-blocks.js';
 import type { ReminderSettingsView } from './reminders.js';
+import type { SessionTypeView } from './session-types.js';
 
 /** How many downloads of their data a creator may start within an hour. */
 export const EXPORTS_PER_HOUR = 10;
@@ -145,6 +146,8 @@ export interface AccountExport {
     createdAt: string;
     updatedAt: string;
   }>;
+  /** The kinds of session the creator offers, in their order, switched on or off: as the dashboard shows them. */
+  sessionTypes: Array<SessionTypeView & { order: number; createdAt: string; updatedAt: string }>;
   /** The creator's e-mail list (issue 27): the page's block, every subscriber and each broadcast sent. */
   emailList?: {
     block: { enabled: boolean; title: string | null };
