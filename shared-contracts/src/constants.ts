@@ -80,4 +80,6 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'verify-email',
   // GET /api/users/availability is the signed-in creator's; a page of that name would never be reached.
   'availability',
+  // GET /api/users/calendar-feed is the signed-in creator's feed address, likewise.
+  'calendar-feed',
 ]);

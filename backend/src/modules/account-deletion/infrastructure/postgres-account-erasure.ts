@@ -55,6 +55,8 @@ const ERASE_SQL = [
   'delete from broadcasts where creator_id = $1',
   'delete from subscribers where creator_id = $1',
   'update users set subscribe_enabled = false, subscribe_title = null where id = $1',
+  // The private calendar feed (Migration20270131400000_calendar_feeds): its address stops working at once.
+  'delete from calendar_feeds where user_id = $1',
 ];
 
 /**

@@ -179,5 +179,6 @@ export const AccountExportSchema = component(
         ),
       }),
     ),
+    calendarFeed: optional(nullable(objectOf<NonNullable<Export['calendarFeed']>>()({ createdAt: dateTime }))),
   }),
 );

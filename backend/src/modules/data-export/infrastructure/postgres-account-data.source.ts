@@ -6,6 +6,7 @@ import { COUPONS_SQL, toCouponExport, type CouponExportRow } from './coupons-exp
 import { PRODUCTS_SQL, type ProductRow, toProductsExport } from './products-export.js';
 import { SALES_SQL, toSalesExport, type SaleRow } from './export-sales.js';
 import { readEmailList } from './email-list-export.js';
+import { CALENDAR_FEED_SQL, toCalendarFeedExport, type CalendarFeedExportRow } from './calendar-feed-export.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -166,9 +167,10 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const products = await read<ProductRow>(PRODUCTS_SQL);
       const sales = await read<SaleRow>(SALES_SQL);
       const emailList = await readEmailList(read);
+      const [calendarFeed] = await read<CalendarFeedExportRow>(CALENDAR_FEED_SQL);
       await client.query('commit');
       const exported = toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
-      return { ...exported, coupons: coupons.map(toCouponExport), products: toProductsExport(products), sales: toSalesExport(sales), emailList };
+      return { ...exported, coupons: coupons.map(toCouponExport), products: toProductsExport(products), sales: toSalesExport(sales), emailList, calendarFeed: toCalendarFeedExport(calendarFeed) };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
