@@ -23,7 +23,8 @@ export const calendarFeedPath = (token: string) => `/calendar/${token}.ics`;
 
 export const CalendarFeedMessages = {
   notFound: 'This calendar feed does not exist. Copy the current address from your dashboard.',
-  tooMany: (minutes: number) => `Too many calendar feed requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooMany: (minutes: number) =>
+    `Too many calendar feed requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   title: 'Calendar feed',
   description: 'Your booked sessions in your own calendar app, kept up to date.',
   explanation:

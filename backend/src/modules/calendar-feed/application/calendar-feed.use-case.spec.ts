@@ -29,7 +29,11 @@ function setup(limits: { perIp?: number; perFeed?: number } = {}) {
 }
 
 let n = 0;
-const session = (creatorId: string, startsInDays: number, overrides: Partial<FeedSession> = {}): FeedSession & { creatorId: string } => {
+const session = (
+  creatorId: string,
+  startsInDays: number,
+  overrides: Partial<FeedSession> = {},
+): FeedSession & { creatorId: string } => {
   const start = new Date(Date.parse('2027-03-01T12:00:00Z') + startsInDays * DAY_MS);
   n += 1;
   return {
@@ -70,7 +74,9 @@ describe('the creator’s calendar feed', () => {
     expect(fresh).toMatch(TOKEN);
     expect(fresh).not.toBe(old);
     expect(await feeds.token(CREATOR)).toBe(fresh);
-    await expect(feeds.feed(old, '203.0.113.1')).rejects.toEqual(aDomainError('not_found', CalendarFeedMessages.notFound));
+    await expect(feeds.feed(old, '203.0.113.1')).rejects.toEqual(
+      aDomainError('not_found', CalendarFeedMessages.notFound),
+    );
     await expect(feeds.feed(fresh, '203.0.113.1')).resolves.toContain('BEGIN:VCALENDAR');
   });
 
@@ -81,7 +87,9 @@ describe('the creator’s calendar feed', () => {
     const fresh = await feeds.token(CREATOR);
     expect(fresh).toMatch(TOKEN);
     expect(fresh).not.toBe(old);
-    await expect(feeds.feed(old, '203.0.113.1')).rejects.toEqual(aDomainError('not_found', CalendarFeedMessages.notFound));
+    await expect(feeds.feed(old, '203.0.113.1')).rejects.toEqual(
+      aDomainError('not_found', CalendarFeedMessages.notFound),
+    );
   });
 
   it.each([
@@ -91,14 +99,18 @@ describe('the creator’s calendar feed', () => {
   ])('answers %s with the same 404', async (_, token) => {
     const { feeds } = setup();
     await feeds.token(CREATOR);
-    await expect(feeds.feed(token, '203.0.113.1')).rejects.toEqual(aDomainError('not_found', CalendarFeedMessages.notFound));
+    await expect(feeds.feed(token, '203.0.113.1')).rejects.toEqual(
+      aDomainError('not_found', CalendarFeedMessages.notFound),
+    );
   });
 
   it('answers 404 once the account is deleted', async () => {
     const { feeds, store } = setup();
     const token = await feeds.token(CREATOR);
     store.deleted.add(CREATOR);
-    await expect(feeds.feed(token, '203.0.113.1')).rejects.toEqual(aDomainError('not_found', CalendarFeedMessages.notFound));
+    await expect(feeds.feed(token, '203.0.113.1')).rejects.toEqual(
+      aDomainError('not_found', CalendarFeedMessages.notFound),
+    );
   });
 
   it('lists the creator’s sessions of the last 30 days and every later one, theirs only, paid only', async () => {
@@ -114,7 +126,12 @@ describe('the creator’s calendar feed', () => {
       session(OTHER, 2, { sessionName: 'Someone else’s' }),
     );
     const ics = await feeds.feed(await feeds.token(CREATOR), '203.0.113.1');
-    expect(summariesOf(ics).map((summary) => summary.split(' with ')[0])).toEqual(['Recent', 'Soon', 'Refunded', 'Far ahead']);
+    expect(summariesOf(ics).map((summary) => summary.split(' with ')[0])).toEqual([
+      'Recent',
+      'Soon',
+      'Refunded',
+      'Far ahead',
+    ]);
   });
 
   it('refuses too many reads from one client address, then from anywhere for one feed, saying when to try again', async () => {
@@ -122,13 +139,17 @@ describe('the creator’s calendar feed', () => {
     const token = await byAddress.feeds.token(CREATOR);
     await byAddress.feeds.feed(token, '203.0.113.1');
     await byAddress.feeds.feed('B'.repeat(43), '203.0.113.1').catch(() => undefined);
-    await expect(byAddress.feeds.feed(token, '203.0.113.1')).rejects.toEqual(aDomainError('too_many', CalendarFeedMessages.tooMany(10)));
+    await expect(byAddress.feeds.feed(token, '203.0.113.1')).rejects.toEqual(
+      aDomainError('too_many', CalendarFeedMessages.tooMany(10)),
+    );
     await expect(byAddress.feeds.feed(token, '203.0.113.2')).resolves.toContain('BEGIN:VCALENDAR');
 
     const byFeed = setup({ perFeed: 1 });
     const own = await byFeed.feeds.token(CREATOR);
     await byFeed.feeds.feed(own, '203.0.113.1');
-    await expect(byFeed.feeds.feed(own, '203.0.113.2')).rejects.toEqual(aDomainError('too_many', CalendarFeedMessages.tooMany(10)));
+    await expect(byFeed.feeds.feed(own, '203.0.113.2')).rejects.toEqual(
+      aDomainError('too_many', CalendarFeedMessages.tooMany(10)),
+    );
     byFeed.clock.advance(10 * 60 * 1000);
     await expect(byFeed.feeds.feed(own, '203.0.113.3')).resolves.toContain('BEGIN:VCALENDAR');
   });

@@ -60,7 +60,10 @@ export class CalendarFeedUseCase {
     const waitForFeed = await this.readLimit.consume(tokenHash!);
     if (waitForFeed !== null) throw tooMany(waitForFeed);
     const now = this.clock.now();
-    const sessions = await this.sessions.ofCreator(creatorId, new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS));
+    const sessions = await this.sessions.ofCreator(
+      creatorId,
+      new Date(now.getTime() - CALENDAR_FEED_PAST_DAYS * DAY_MS),
+    );
     return calendarFeedIcs(sessions, now);
   }
 }

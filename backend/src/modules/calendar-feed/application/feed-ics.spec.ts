@@ -79,23 +79,32 @@ describe('the calendar feed as iCalendar (RFC 5545)', () => {
     );
   });
 
-  it.each(['cancelled', 'refund_due', 'refunded', 'refund_failed'] as const)('marks a %s session STATUS:CANCELLED', (status) => {
-    const [{ vevent, event }] = parsed(calendarFeedIcs([session({ status, inviteSequence: 1 })], STAMP)).events as [
-      { vevent: ICAL.Component; event: ICAL.Event },
-    ];
-    expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
-    expect(event.sequence).toBe(1);
-    expect(event.description.startsWith('Cancelled.\n')).toBe(true);
-  });
+  it.each(['cancelled', 'refund_due', 'refunded', 'refund_failed'] as const)(
+    'marks a %s session STATUS:CANCELLED',
+    (status) => {
+      const [{ vevent, event }] = parsed(calendarFeedIcs([session({ status, inviteSequence: 1 })], STAMP)).events as [
+        { vevent: ICAL.Component; event: ICAL.Event },
+      ];
+      expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+      expect(event.sequence).toBe(1);
+      expect(event.description.startsWith('Cancelled.\n')).toBe(true);
+    },
+  );
 
   it('keeps a partly refunded session on: it still takes place', () => {
-    const [{ vevent }] = parsed(calendarFeedIcs([session({ status: 'partially_refunded' })], STAMP)).events as [{ vevent: ICAL.Component }];
+    const [{ vevent }] = parsed(calendarFeedIcs([session({ status: 'partially_refunded' })], STAMP)).events as [
+      { vevent: ICAL.Component },
+    ];
     expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
   });
 
   it.each([
     [{ kind: 'phone', phone: '+1 555 0100' } as const, 'Phone: +1 555 0100', 'Phone call: +1 555 0100'],
-    [{ kind: 'in_person', address: '1 Main St, Springfield' } as const, '1 Main St, Springfield', 'In person: 1 Main St, Springfield'],
+    [
+      { kind: 'in_person', address: '1 Main St, Springfield' } as const,
+      '1 Main St, Springfield',
+      'In person: 1 Main St, Springfield',
+    ],
   ])('says where a session meets: %j', (location, inviteLocation, described) => {
     const [{ event }] = parsed(calendarFeedIcs([session({ location })], STAMP)).events as [{ event: ICAL.Event }];
     expect(event.location).toBe(inviteLocation);

@@ -1,4 +1,10 @@
-import { describeLocation, locationOfInvite, type BookedLocation, type BookingStatus, type IntakeAnswer } from '@linkbio/shared-contracts';
+import {
+  describeLocation,
+  locationOfInvite,
+  type BookedLocation,
+  type BookingStatus,
+  type IntakeAnswer,
+} from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 
 /** One paid session booked at a set time, as the creator's calendar feed lists it. */
@@ -35,7 +41,12 @@ export interface FeedEvent {
 }
 
 /** A paid session that will not take place: cancelled by either side, refunded (or its refund under way). */
-const CANCELLED: ReadonlySet<BookingStatus> = new Set<BookingStatus>(['cancelled', 'refund_due', 'refunded', 'refund_failed']);
+const CANCELLED: ReadonlySet<BookingStatus> = new Set<BookingStatus>([
+  'cancelled',
+  'refund_due',
+  'refunded',
+  'refund_failed',
+]);
 
 /** What a session is called when it was booked before there were session types. */
 const UNNAMED_SESSION = 'Session';
@@ -56,7 +67,9 @@ export function feedEvent(session: FeedSession): FeedEvent {
     `Email: ${session.visitorEmail}`,
     ...(session.visitorPhone ? [`Phone: ${session.visitorPhone}`] : []),
     ...(session.message ? [`Message: ${session.message}`] : []),
-    ...(session.answers.length > 0 ? ['', ...session.answers.map((answer) => `${answer.question}: ${answer.answer || '-'}`)] : []),
+    ...(session.answers.length > 0
+      ? ['', ...session.answers.map((answer) => `${answer.question}: ${answer.answer || '-'}`)]
+      : []),
     '',
     `Booking reference: ${session.bookingId}`,
   ];

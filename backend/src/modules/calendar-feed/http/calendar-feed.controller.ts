@@ -30,8 +30,8 @@ export class CalendarFeedController {
   ) {}
 
   @Get('api/users/calendar-feed')
-  @ApiOperation({ summary: 'The address of the creator\'s private calendar feed (made on first ask)' })
-  @Answers(200, CalendarFeed, 'The feed\'s address.')
+  @ApiOperation({ summary: "The address of the creator's private calendar feed (made on first ask)" })
+  @Answers(200, CalendarFeed, "The feed's address.")
   @UseGuards(SignedInGuard)
   @Header('Cache-Control', 'no-store')
   async address(@CurrentUser() user: User, @Req() request: Request): Promise<CalendarFeedView> {
@@ -39,7 +39,7 @@ export class CalendarFeedController {
   }
 
   @Post('api/users/calendar-feed/replace')
-  @ApiOperation({ summary: 'Replace the calendar feed\'s address (the old one stops working at once)' })
+  @ApiOperation({ summary: "Replace the calendar feed's address (the old one stops working at once)" })
   @Answers(200, CalendarFeed, 'The new address.')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
@@ -49,7 +49,7 @@ export class CalendarFeedController {
   }
 
   @Get('calendar/:token.ics')
-  @ApiOperation({ summary: 'A creator\'s sessions as an iCalendar feed (whoever holds its address)' })
+  @ApiOperation({ summary: "A creator's sessions as an iCalendar feed (whoever holds its address)" })
   @AnswersCalendar()
   @Fails(404, 429)
   async feed(
@@ -58,7 +58,11 @@ export class CalendarFeedController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<string> {
     // Errors are never kept: a replaced address must not answer from a cache.
-    response.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'no-referrer' });
+    response.set({
+      'Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'Referrer-Policy': 'no-referrer',
+    });
     const ics = await this.feeds.feed(token, ip ?? 'unknown');
     response.set({ 'Cache-Control': FEED_CACHE_CONTROL, 'Content-Type': 'text/calendar; charset=utf-8' });
     return ics;

@@ -27,7 +27,10 @@ export class PostgresCalendarFeedStore extends CalendarFeedStore {
   }
 
   async tokenOf(creatorId: Id): Promise<string | null> {
-    const { rows } = await this.pool.query<{ sealed_token: string }>('select sealed_token from calendar_feeds where user_id = $1', [creatorId]);
+    const { rows } = await this.pool.query<{ sealed_token: string }>(
+      'select sealed_token from calendar_feeds where user_id = $1',
+      [creatorId],
+    );
     const sealed = rows[0]?.sealed_token;
     if (sealed === undefined) return null;
     const token = this.sealer.open(sealed);
@@ -54,7 +57,11 @@ export class PostgresCalendarFeedStore extends CalendarFeedStore {
   }
 
   async ownerOf(tokenHash: string): Promise<Id | null> {
-    const { rows } = await this.pool.query<{ user_id: Id }>({ name: 'calendar-feed-owner', text: OWNER_SQL, values: [tokenHash] });
+    const { rows } = await this.pool.query<{ user_id: Id }>({
+      name: 'calendar-feed-owner',
+      text: OWNER_SQL,
+      values: [tokenHash],
+    });
     return rows[0]?.user_id ?? null;
   }
 
@@ -63,23 +70,25 @@ export class PostgresCalendarFeedStore extends CalendarFeedStore {
    * (those creators are given a new address when they next open the dashboard's card).
    */
   async resealAll(): Promise<{ resealed: number; unreadable: number }> {
-    const { rows } = await this.pool.query<{ user_id: Id; sealed_token: string }>('select user_id, sealed_token from calendar_feeds');
+    const { rows } = await this.pool.query<{ user_id: Id; sealed_token: string }>(
+      'select user_id, sealed_token from calendar_feeds',
+    );
     const counts = { resealed: 0, unreadable: 0 };
     for (const row of rows) {
       const token = this.sealer.open(row.sealed_token);
       if (token === null) counts.unreadable += 1;
-      else if (this.sealer.isStale(row.sealed_token) && (await this.reseal(row.user_id, row.sealed_token, token))) counts.resealed += 1;
+      else if (this.sealer.isStale(row.sealed_token) && (await this.reseal(row.user_id, row.sealed_token, token)))
+        counts.resealed += 1;
     }
     return counts;
   }
 
   /** Seals the token anew, unless the address was replaced meanwhile. */
   private async reseal(creatorId: Id, stored: string, token: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('update calendar_feeds set sealed_token = $2 where user_id = $1 and sealed_token = $3', [
-      creatorId,
-      this.sealer.seal(token),
-      stored,
-    ]);
+    const { rowCount } = await this.pool.query(
+      'update calendar_feeds set sealed_token = $2 where user_id = $1 and sealed_token = $3',
+      [creatorId, this.sealer.seal(token), stored],
+    );
     return rowCount === 1;
   }
 }

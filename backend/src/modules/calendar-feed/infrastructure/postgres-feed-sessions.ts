@@ -1,4 +1,9 @@
-import { PAID_BOOKING_STATUSES, type BookedLocation, type BookingStatus, type IntakeAnswer } from '@linkbio/shared-contracts';
+import {
+  PAID_BOOKING_STATUSES,
+  type BookedLocation,
+  type BookingStatus,
+  type IntakeAnswer,
+} from '@linkbio/shared-contracts';
 import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
 import { FEED_SESSIONS_MAX, FeedSessions } from '../application/ports/feed-sessions.js';

@@ -25,7 +25,8 @@ export class InMemoryCalendarFeedStore extends CalendarFeedStore {
   }
 
   async ownerOf(tokenHash: string): Promise<Id | null> {
-    for (const [creatorId, feed] of this.feeds) if (feed.tokenHash === tokenHash && !this.deleted.has(creatorId)) return creatorId;
+    for (const [creatorId, feed] of this.feeds)
+      if (feed.tokenHash === tokenHash && !this.deleted.has(creatorId)) return creatorId;
     return null;
   }
 }

@@ -9,7 +9,10 @@ export class InMemoryFeedSessions extends FeedSessions {
 
   async ofCreator(creatorId: Id, since: Date): Promise<FeedSession[]> {
     return this.sessions
-      .filter((session) => session.creatorId === creatorId && PAID_BOOKING_STATUSES.includes(session.status) && session.end >= since)
+      .filter(
+        (session) =>
+          session.creatorId === creatorId && PAID_BOOKING_STATUSES.includes(session.status) && session.end >= since,
+      )
       .sort((a, b) => a.start.getTime() - b.start.getTime() || a.bookingId.localeCompare(b.bookingId))
       .slice(0, FEED_SESSIONS_MAX)
       .map(({ creatorId: _creator, ...session }) => session);
