@@ -27,6 +27,13 @@ function parsed(ics: string) {
   return { calendar, events };
 }
 
+/** The one event of a feed of one session. */
+function onlyEvent(ics: string) {
+  const { events } = parsed(ics);
+  expect(events).toHaveLength(1);
+  return events[0]!;
+}
+
 describe('the calendar feed as iCalendar (RFC 5545)', () => {
   it('is a calendar to subscribe to: PUBLISH, named "Linkbio sessions", with how often to read it again', () => {
     const { calendar, events } = parsed(calendarFeedIcs([], STAMP));
@@ -52,7 +59,7 @@ describe('the calendar feed as iCalendar (RFC 5545)', () => {
       ],
       STAMP,
     );
-    const [{ vevent, event }] = parsed(ics).events as [{ vevent: ICAL.Component; event: ICAL.Event }];
+    const { vevent, event } = onlyEvent(ics);
 
     expect(event.uid).toBe('booking-0b9d6a52-3f1c-4c1e-9a57-1f0e2a3b4c5d@linkbio');
     expect(event.sequence).toBe(2);
@@ -82,9 +89,7 @@ describe('the calendar feed as iCalendar (RFC 5545)', () => {
   it.each(['cancelled', 'refund_due', 'refunded', 'refund_failed'] as const)(
     'marks a %s session STATUS:CANCELLED',
     (status) => {
-      const [{ vevent, event }] = parsed(calendarFeedIcs([session({ status, inviteSequence: 1 })], STAMP)).events as [
-        { vevent: ICAL.Component; event: ICAL.Event },
-      ];
+      const { vevent, event } = onlyEvent(calendarFeedIcs([session({ status, inviteSequence: 1 })], STAMP));
       expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
       expect(event.sequence).toBe(1);
       expect(event.description.startsWith('Cancelled.\n')).toBe(true);
@@ -92,9 +97,7 @@ describe('the calendar feed as iCalendar (RFC 5545)', () => {
   );
 
   it('keeps a partly refunded session on: it still takes place', () => {
-    const [{ vevent }] = parsed(calendarFeedIcs([session({ status: 'partially_refunded' })], STAMP)).events as [
-      { vevent: ICAL.Component },
-    ];
+    const { vevent } = onlyEvent(calendarFeedIcs([session({ status: 'partially_refunded' })], STAMP));
     expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
   });
 
@@ -106,15 +109,15 @@ describe('the calendar feed as iCalendar (RFC 5545)', () => {
       'In person: 1 Main St, Springfield',
     ],
   ])('says where a session meets: %j', (location, inviteLocation, described) => {
-    const [{ event }] = parsed(calendarFeedIcs([session({ location })], STAMP)).events as [{ event: ICAL.Event }];
+    const { event } = onlyEvent(calendarFeedIcs([session({ location })], STAMP));
     expect(event.location).toBe(inviteLocation);
     expect(event.description.split('\n')[0]).toBe(described);
   });
 
   it('names a session booked before there were types "Session", and leaves out what it does not have', () => {
-    const [{ event }] = parsed(
+    const { event } = onlyEvent(
       calendarFeedIcs([session({ sessionName: null, location: null, visitorPhone: null })], STAMP),
-    ).events as [{ event: ICAL.Event }];
+    );
     expect(event.summary).toBe('Session with Ada Lovelace');
     expect(event.location).toBeNull();
     expect(event.description).toBe(
