@@ -2,9 +2,13 @@ import { createHash } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { CalendarFeedMessages, Messages, type AccountExport, type CalendarFeedView } from '@linkbio/shared-contracts';
 import ICAL from 'ical.js';
+import pg from 'pg';
+import type { Env } from '../src/config/env.js';
+import { PostgresCalendarFeedStore } from '../src/modules/calendar-feed/infrastructure/postgres-calendar-feed.store.js';
+import { ENV } from '../src/shared/infrastructure/infrastructure.tokens.js';
 import { LogCapture } from '../src/shared/testing/log-capture.js';
 import { mailsTo } from './support/account-security.js';
-import { agent, uniqueIp, type Agent, type Database } from './support/harness.js';
+import { agent, testDatabaseUrl, uniqueIp, type Agent, type Database } from './support/harness.js';
 import { paidBookings } from './support/paid-bookings.js';
 import { appWithMailbox, textOf, type Mail, type TestSmtp } from './support/smtp.js';
 
@@ -207,6 +211,36 @@ describe("the creator's private calendar feed", () => {
       true,
     );
     for (const seen of tokens) expect(capture.text).not.toContain(seen);
+  });
+
+  it('opens its kept copy while SESSION_SECRET is rotated, sealing it anew; one no key opens gets a new address', async () => {
+    const pool = new pg.Pool({ connectionString: testDatabaseUrl(), max: 1 });
+    try {
+      const owner = await fixtures.creator(false);
+      const url = await feedAddress(owner.client);
+      const sealed = async () =>
+        (
+          await db.query<{ sealed_token: string }>('select sealed_token from calendar_feeds where user_id = $1', [
+            owner.user.id,
+          ])
+        ).rows[0]!.sealed_token;
+      const before = await sealed();
+      const appSecret = app.get<Env>(ENV).SESSION_SECRET;
+      const newer = 'a-newer-session-secret-for-the-feed-0123456789';
+
+      expect(await new PostgresCalendarFeedStore(pool, [newer, appSecret]).tokenOf(owner.user.id)).toBe(tokenOf(url));
+      expect(await sealed()).not.toBe(before);
+      expect(await new PostgresCalendarFeedStore(pool, [newer]).tokenOf(owner.user.id)).toBe(tokenOf(url));
+      // This API knows only the older secret now: the feed still works (found by its hash) until the address is
+      // asked for, which makes a new one.
+      await fetchFeed(url).expect(200);
+      const renewed = await feedAddress(owner.client);
+      expect(renewed).not.toBe(url);
+      await fetchFeed(url).expect(404);
+      await fetchFeed(renewed).expect(200);
+    } finally {
+      await pool.end();
+    }
   });
 
   it('replaces the address: the old one answers 404 at once, the new one the feed', async () => {

@@ -13,7 +13,8 @@ const OWNER_SQL = `
 /**
  * Feed addresses in PostgreSQL (calendar_feeds): the token's SHA-256 to find the feed, and the token sealed
  * with SecretSealer so the dashboard can show the address again. While SESSION_SECRET is rotated, a copy
- * sealed with an older key is sealed anew with the newest when read, and `resealAll` does so for every feed.
+ * sealed with an older key is sealed anew with the newest when the dashboard reads it. A copy no listed key opens
+ * any more leaves the feed working (it is found by the hash), but its address is replaced when next asked for.
  */
 export class PostgresCalendarFeedStore extends CalendarFeedStore {
   private readonly sealer: SecretSealer;
@@ -63,24 +64,6 @@ export class PostgresCalendarFeedStore extends CalendarFeedStore {
       values: [tokenHash],
     });
     return rows[0]?.user_id ?? null;
-  }
-
-  /**
-   * Seals with the newest key every copy sealed with an older one: how many were, and how many no key opens
-   * (those creators are given a new address when they next open the dashboard's card).
-   */
-  async resealAll(): Promise<{ resealed: number; unreadable: number }> {
-    const { rows } = await this.pool.query<{ user_id: Id; sealed_token: string }>(
-      'select user_id, sealed_token from calendar_feeds',
-    );
-    const counts = { resealed: 0, unreadable: 0 };
-    for (const row of rows) {
-      const token = this.sealer.open(row.sealed_token);
-      if (token === null) counts.unreadable += 1;
-      else if (this.sealer.isStale(row.sealed_token) && (await this.reseal(row.user_id, row.sealed_token, token)))
-        counts.resealed += 1;
-    }
-    return counts;
   }
 
   /** Seals the token anew, unless the address was replaced meanwhile. */
