@@ -35,7 +35,7 @@ export const CalendarFeedMessages = {
   copyFailed: 'Could not copy. Select the address and copy it yourself.',
   replace: 'Replace address',
   replaceConfirm:
-    'Replace the address? The current one stops working at once, and every calendar subscribed to it must be given the new one.',
+    'The current address stops working at once: every calendar subscribed to it must be given the new one.',
   replaceConfirmButton: 'Replace',
   cancel: 'Cancel',
   replaced: 'A new address is ready. The old one no longer works.',

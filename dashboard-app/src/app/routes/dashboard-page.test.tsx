@@ -99,6 +99,7 @@ describe('DashboardPage', () => {
       'Booking Settings',
       'Bookings',
       'Availability',
+      'Calendar feed',
       'Sales',
       'Coupons',
       'E-mail list',
