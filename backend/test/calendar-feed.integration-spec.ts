@@ -110,6 +110,7 @@ describe("the creator's private calendar feed", () => {
   /** The feed as a calendar app fetches it: no cookie, its own client address. */
   const fetchFeed = (url: string) => agent(app, uniqueIp()).get(pathOf(url));
 
+  // 'calendar-feed' is a name no page can take, so the public profile's fast path leaves the call to the API.
   it('answers 401 to a signed-out ask for the address or its replacement', async () => {
     const visitor = agent(app);
     expect((await visitor.get('/api/users/calendar-feed').expect(401)).body).toEqual({
