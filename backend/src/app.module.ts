@@ -8,6 +8,7 @@ import { EarningsModule } from './modules/earnings/earnings.module.js';
 import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
+import { CalendarFeedModule } from './modules/calendar-feed/calendar-feed.module.js';
 import { HealthController } from './modules/health/health.controller.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { LinksModule } from './modules/links/links.module.js';
@@ -53,6 +54,7 @@ export class AppModule {
         CouponsModule,
         AudienceModule,
         RemindersModule,
+        CalendarFeedModule,
         // Last: its /:username route is the broadest.
         PublicPagesModule,
       ],

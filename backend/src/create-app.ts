@@ -17,6 +17,7 @@ import { UserRepository } from './modules/identity/application/ports/user.reposi
 import { AuthController } from './modules/identity/http/auth.controller.js';
 import { SessionCookies } from './modules/identity/http/session-cookies.js';
 import { AnalyticsController } from './modules/analytics/http/analytics.controller.js';
+import { isCalendarFeedPath } from './modules/calendar-feed/http/calendar-feed-paths.js';
 import { LinksController } from './modules/links/http/links.controller.js';
 import { ObjectStorage } from './modules/media/application/ports/object-storage.js';
 import { UploadGrants } from './modules/media/application/ports/upload-grants.js';
@@ -131,11 +132,16 @@ export async function createApp(env: Env, options: { logger?: Logger } = {}): Pr
 
   const publicApp = servePublicApp(app);
   // /booking-success is a server route (BillingController): it checks the payment and redirects. /order/{token}
-  // is the buyer's order page (OrderPageController).
+  // is the buyer's order page (OrderPageController), /calendar/{token}.ics a creator's feed (CalendarFeedController).
   serveDashboard(
     app,
     env.DASHBOARD_DIST_DIR,
-    (path) => path === '/booking-success' || path.startsWith('/order/') || publicApp.isPublicPagePath(path) || isListPagePath(path),
+    (path) =>
+      path === '/booking-success' ||
+      path.startsWith('/order/') ||
+      isCalendarFeedPath(path) ||
+      publicApp.isPublicPagePath(path) ||
+      isListPagePath(path),
     env.PUBLIC_URL,
   );
 

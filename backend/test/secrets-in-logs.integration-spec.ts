@@ -2,9 +2,10 @@ import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { ManageBookingUseCase } from '../src/modules/billing/application/manage-booking.use-case.js';
+import { CalendarFeedUseCase } from '../src/modules/calendar-feed/application/calendar-feed.use-case.js';
 import { LogCapture } from '../src/shared/testing/log-capture.js';
 import { cookieOf, isAddressConfirmation, mailsTo, resetLinkIn, sidOf, textOf } from './support/account-security.js';
-import { agent, basicAuth, unique, uniqueIp, type Database } from './support/harness.js';
+import { agent, basicAuth, signedInCreator, unique, uniqueIp, type Database } from './support/harness.js';
 import { paidBookings } from './support/paid-bookings.js';
 import { linesWithSecrets } from './support/secrets-never-logged.js';
 import type { TestSmtp } from './support/smtp.js';
@@ -141,6 +142,47 @@ describe('secrets in paths, queries and bodies never reach the log or the metric
     const metrics = await metricsText();
     expect(metrics).toContain('route="/api/booking-manage/:token/cancel"');
     expect(metrics).not.toContain('/booking/');
+    expectNoSecretIn(metrics);
+  });
+
+  it("never writes a calendar feed's token, good, replaced, unknown or quoted by an error, nor labels a metric with it", async () => {
+    capture.clear();
+    const owner = await signedInCreator(app);
+    const feedToken = (url: string) => /\/calendar\/([A-Za-z0-9_-]{43})\.ics$/.exec(url)![1]!;
+    const old = feedToken(((await owner.client.get('/api/users/calendar-feed').expect(200)).body as { url: string }).url);
+    const token = feedToken(((await owner.client.post('/api/users/calendar-feed/replace').expect(200)).body as { url: string }).url);
+    secrets.add(old);
+    secrets.add(token);
+    const calendarApp = agent(app, uniqueIp());
+
+    await calendarApp.get(`/calendar/${token}.ics`).expect(200);
+    await calendarApp.head(`/calendar/${token}.ics`).expect(200);
+    await calendarApp.get(`/calendar/${old}.ics`).expect(404);
+    await calendarApp.get(`/calendar/${UNKNOWN_TOKEN}.ics`).expect(404);
+    await calendarApp.get(`/Calendar/${token}.ics`).expect(404);
+    const use = app.get(CalendarFeedUseCase);
+    const failing = jest.spyOn(use, 'feed').mockRejectedValueOnce(new Error(`no sessions for ${token} (GET /calendar/${token}.ics)`));
+    let last: string;
+    try {
+      last = (await calendarApp.get(`/calendar/${token}.ics`).expect(500)).headers['x-request-id'] as string;
+    } finally {
+      failing.mockRestore();
+    }
+
+    const lines = await linesUntil(last);
+    const paths = lines.filter((line) => line.msg === 'request completed').map((line) => `${String(line.status)} ${String(line.path)}`);
+    expect(paths).toEqual(
+      expect.arrayContaining(['200 /calendar/[redacted]', '404 /calendar/[redacted]', '404 /Calendar/[redacted]', '500 /calendar/[redacted]']),
+    );
+    const failure = lines.find((line) => line.status === 500)!;
+    expect(failure).toMatchObject({ level: 'error', route: '/calendar/:token.ics' });
+    expect((failure.err as { message: string }).message).toBe('no sessions for [redacted] (GET /calendar/[redacted])');
+    expectNoSecretIn(capture.text);
+    expect(linesWithSecrets(capture.raw)).toEqual([]);
+    expect(linesWithSecrets([JSON.stringify({ msg: `GET /calendar/${token}.ics` })])).toEqual([expect.stringContaining('a calendar feed token')]);
+
+    const metrics = await metricsText();
+    expect(metrics).toContain('route="/calendar/:token.ics"');
     expectNoSecretIn(metrics);
   });
 

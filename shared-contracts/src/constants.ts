@@ -82,4 +82,6 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   // would never be reached.
   'availability',
   'reminders',
+  // GET /api/users/calendar-feed is the signed-in creator's feed address, likewise.
+  'calendar-feed',
 ]);

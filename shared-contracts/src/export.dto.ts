@@ -161,4 +161,9 @@ export interface AccountExport {
     }>;
     broadcasts: Array<{ subject: string; body: string; status: string; recipientCount: number; sentCount: number; createdAt: string }>;
   };
+  /**
+   * The private calendar feed: when its current address was made, or null when the creator never asked for one.
+   * Never the address itself: whoever holds it reads the sessions (the dashboard shows it).
+   */
+  calendarFeed?: { createdAt: string } | null;
 }

@@ -42,3 +42,4 @@ export * from './audience.dto.js';
 export * from './session-types.js';
 export * from './reminders.js';
 export * from './session-types.dto.js';
+export * from './calendar-feed.js';

@@ -39,6 +39,7 @@ import { Migration20270129000000_tip_settings } from './migrations/Migration2027
 import { Migration20270130000000_booking_join_list } from './migrations/Migration20270130000000_booking_join_list.js';
 import { Migration20270131000000_session_types } from './migrations/Migration20270131000000_session_types.js';
 import { Migration20270131300000_session_reminders } from './migrations/Migration20270131300000_session_reminders.js';
+import { Migration20270131400000_calendar_feeds } from './migrations/Migration20270131400000_calendar_feeds.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -79,6 +80,7 @@ export const migrationsList = [
   { name: 'Migration20270130000000_booking_join_list', class: Migration20270130000000_booking_join_list },
   { name: 'Migration20270131000000_session_types', class: Migration20270131000000_session_types },
   { name: 'Migration20270131300000_session_reminders', class: Migration20270131300000_session_reminders },
+  { name: 'Migration20270131400000_calendar_feeds', class: Migration20270131400000_calendar_feeds },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

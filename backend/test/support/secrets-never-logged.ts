@@ -12,10 +12,10 @@ import { suiteLogLines } from './suite-log.js';
 /**
  * Every integration spec file runs with this (jest.integration.config.js, setupFilesAfterEnv): every secret
  * the APIs of the file hand out — in an answer (a payment's client secret, a two-factor secret and recovery
- * codes, an upload URL's signature, a session cookie) or in an e-mail (a booking's manage link, the reset and
- * address-confirmation links' tokens) — is noted, and once the file is done none may appear in any line the
- * file's APIs logged (startApp's suite log, every request's line included). A secret found fails the file,
- * naming the kind of secret and the line's path and message.
+ * codes, an upload URL's signature, a session cookie, a calendar feed's address) or in an e-mail (a booking's
+ * manage link, the reset and address-confirmation links' tokens) — is noted, and once the file is done none
+ * may appear in any line the file's APIs logged (startApp's suite log, every request's line included). A
+ * secret found fails the file, naming the kind of secret and the line's path and message.
  */
 
 /** Shorter values could be anything (a status, a word): the product's secrets are all longer. */
@@ -27,6 +27,7 @@ const IN_TEXT: Array<[string, RegExp]> = [
   ['an order link token', /\/order\/([A-Za-z0-9_-]+)/g],
   ['an e-mail list confirmation token', /\/list\/confirm\/([A-Za-z0-9_-]+)/g],
   ['an e-mail list unsubscribe token', /\/unsubscribe\/([A-Za-z0-9_-]+)/g],
+  ['a calendar feed token', /\/calendar\/([A-Za-z0-9_-]+)\.ics/g],
   ['a token in a link', /[?&](?:token|secret|signature|X-Amz-Signature|X-Amz-Credential)=([^&#\s"'<>]+)/gi],
   ['a payment client secret', /\b([A-Za-z0-9]+_secret_[A-Za-z0-9]+)/g],
 ];

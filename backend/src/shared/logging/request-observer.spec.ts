@@ -139,6 +139,9 @@ describe('observeRequests', () => {
       ['GET', `/list/confirm/${token}`, '/list/confirm/[redacted]'],
       ['POST', `/unsubscribe/${token}`, '/unsubscribe/[redacted]'],
       ['GET', `/List//Confirm/${token}?a=1`, '/List//Confirm/[redacted]'],
+      ['GET', `/calendar/${token}.ics`, '/calendar/[redacted]'],
+      ['HEAD', `//Calendar/${token}.ICS?x=1`, '//Calendar/[redacted]'],
+      ['GET', `/calendar/${token}`, '/calendar/[redacted]'],
     ])('logs %s %s with the token replaced', async (method, path, logged) => {
       answer = (_request, response) => response.writeHead(404).end('{}');
       const response = await fetch(`${base}${path}`, { method });
@@ -150,7 +153,7 @@ describe('observeRequests', () => {
 
     it('keeps the paths that only look alike', async () => {
       answer = (_request, response) => response.end('ok');
-      for (const path of ['/booking-success', '/api/bookings/b1/cancel', '/book/ada', '/api/auth/sessions']) {
+      for (const path of ['/booking-success', '/api/bookings/b1/cancel', '/book/ada', '/api/auth/sessions', '/calendar', '/api/users/calendar-feed']) {
         const response = await fetch(`${base}${path}`);
         expect((await lineFor(response.headers.get('x-request-id')!)).path).toBe(path);
       }
@@ -174,6 +177,18 @@ describe('observeRequests', () => {
       expect(err.message).toBe('GET /api/booking-manage/[redacted]/cancel failed: lookup of [redacted]');
       expect(err.stack).toContain('Error: GET /api/booking-manage/[redacted]/cancel failed');
       expect(err.detail).toBe('Key (token)=([redacted]) is not present');
+      expect(capture.text).not.toContain(token);
+    });
+
+    it("scrubs the calendar feed's token from an error whether it quotes it with its .ics or alone", async () => {
+      answer = (_request, response) => {
+        noteError(response, new Error(`no feed for ${token} (${token}.ics)`));
+        response.writeHead(500).end('{}');
+      };
+      const response = await fetch(`${base}/calendar/${token}.ics`);
+      const line = await lineFor(response.headers.get('x-request-id')!);
+      expect(line).toEqual(expect.objectContaining({ status: 500, path: '/calendar/[redacted]' }));
+      expect((line.err as { message: string }).message).toBe('no feed for [redacted] ([redacted])');
       expect(capture.text).not.toContain(token);
     });
 

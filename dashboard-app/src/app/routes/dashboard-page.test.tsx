@@ -101,6 +101,7 @@ describe('DashboardPage', () => {
       'Session types',
       'Availability',
       'Reminders',
+      'Calendar feed',
       'Sales',
       'Coupons',
       'E-mail list',

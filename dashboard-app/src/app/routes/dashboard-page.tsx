@@ -7,6 +7,7 @@ import { LazyAnalyticsCard } from '@/features/analytics/components/lazy-analytic
 import { PlanCard } from '@/features/billing/components/plan-card';
 import { AvailabilityCard } from '@/features/availability/components/availability-card';
 import { BookingsCard } from '@/features/bookings/components/bookings-card';
+import { CalendarFeedCard } from '@/features/calendar-feed/components/calendar-feed-card';
 import { CouponsCard } from '@/features/coupons/components/coupons-card';
 import { EmailListCard } from '@/features/audience/components/email-list-card';
 import { analyticsKey } from '@/features/dashboard/api/get-analytics';
@@ -88,6 +89,7 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
         <SessionTypesCard className="lg:col-span-10" />
         <AvailabilityCard bookingEnabled={d.user.enableBooking} className="lg:col-span-10" />
         <RemindersCard className="lg:col-span-10" />
+        <CalendarFeedCard className="lg:col-span-10" />
       </CardRow>
     ),
   },

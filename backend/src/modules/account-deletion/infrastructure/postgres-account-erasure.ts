@@ -59,6 +59,8 @@ const ERASE_SQL = [
   'update users set subscribe_enabled = false, subscribe_title = null where id = $1',
   // The session reminder switches (Migration20270131300000_session_reminders); the sweep skips deleted accounts.
   'delete from reminder_settings where creator_id = $1',
+  // The private calendar feed (Migration20270131400000_calendar_feeds): its address stops working at once.
+  'delete from calendar_feeds where user_id = $1',
 ];
 
 /**

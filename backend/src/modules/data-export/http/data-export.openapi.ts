@@ -209,5 +209,6 @@ export const AccountExportSchema = component(
         ),
       }),
     ),
+    calendarFeed: optional(nullable(objectOf<NonNullable<Export['calendarFeed']>>()({ createdAt: dateTime }))),
   }),
 );

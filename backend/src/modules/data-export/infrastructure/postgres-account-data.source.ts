@@ -8,6 +8,7 @@ import { PRODUCTS_SQL, type ProductRow, toProductsExport } from './products-expo
 import { SESSION_TYPES_SQL, type SessionTypeExportRow, toSessionTypesExport } from './session-types-export.js';
 import { SALES_SQL, toSalesExport, type SaleRow } from './export-sales.js';
 import { readEmailList } from './email-list-export.js';
+import { CALENDAR_FEED_SQL, toCalendarFeedExport, type CalendarFeedExportRow } from './calendar-feed-export.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -170,10 +171,20 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const sales = await read<SaleRow>(SALES_SQL);
       const emailList = await readEmailList(read);
       const [reminders] = await read<RemindersExportRow>(REMINDERS_SQL);
+      const [calendarFeed] = await read<CalendarFeedExportRow>(CALENDAR_FEED_SQL);
       await client.query('commit');
       const exported = toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
       const settings = { ...exported.settings, reminders: toRemindersExport(reminders) };
-      return { ...exported, settings, coupons: coupons.map(toCouponExport), products: toProductsExport(products), sessionTypes: toSessionTypesExport(sessionTypes), sales: toSalesExport(sales), emailList };
+      return {
+        ...exported,
+        settings,
+        coupons: coupons.map(toCouponExport),
+        products: toProductsExport(products),
+        sessionTypes: toSessionTypesExport(sessionTypes),
+        sales: toSalesExport(sales),
+        emailList,
+        calendarFeed: toCalendarFeedExport(calendarFeed),
+      };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
