@@ -44,6 +44,19 @@ export const BookingCreated = component(
   objectOf<BookingCreatedResponse>()({ clientSecret: string, userAmount: cents, platformFee: cents, amount: cents, discountCents: cents }),
 );
 
+/** Where a booked session takes place, as resolved when it was booked. */
+const BookedLocationSchema = component(
+  'BookedLocation',
+  anyOf(
+    object({ kind: constant('video'), url: { ...string, format: 'uri' } }),
+    object({ kind: constant('phone'), phone: string }),
+    object({ kind: constant('in_person'), address: string }),
+  ),
+);
+
+/** A visitor's answer to one of the type's questions, with the question as it was asked. */
+const IntakeAnswerSchema = component('IntakeAnswer', object({ question: string, answer: string }));
+
 const BookingViewSchema = component(
     'BookingView',
     objectOf<BookingView>()({
@@ -60,6 +73,9 @@ const BookingViewSchema = component(
       paidAt: nullable(dateTime),
       slotStart: nullable(dateTime),
       slotEnd: nullable(dateTime),
+      sessionName: nullable(string),
+      location: nullable(BookedLocationSchema),
+      answers: arrayOf(IntakeAnswerSchema),
     }),
 );
 const BookingViews = arrayOf(BookingViewSchema);
@@ -116,5 +132,7 @@ export const ManagedBooking = component(
     refundOnCancel: boolean,
     canCancel: boolean,
     canReschedule: boolean,
+    sessionName: nullable(string),
+    location: nullable(BookedLocationSchema),
   }),
 );
