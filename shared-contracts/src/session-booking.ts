@@ -54,9 +54,11 @@ export function isIntakeAnswerList(value: unknown): value is IntakeAnswerRequest
   );
 }
 
-// Control characters (a long answer keeps its line breaks and tabs) and halves of a surrogate pair alone.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const SHORT_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** A control character (C0, DEL, C1); a long answer keeps its line breaks and tabs. */
+const isControl = (code: number, keepLines: boolean): boolean =>
+  (code < 0x20 && !(keepLines && (code === 0x09 || code === 0x0a || code === 0x0d))) || (code >= 0x7f && code <= 0x9f);
+const hasControl = (text: string, keepLines: boolean): boolean => [...text].some((char) => isControl(char.codePointAt(0)!, keepLines));
+/** Half of a surrogate pair alone: not text. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Characters as a person counts them (an emoji is one), so the limits match what the form shows. */
@@ -87,7 +89,7 @@ export function checkIntakeAnswers(
       if (question.required) return { refused: SessionBookingMessages.answerRequired(question.label) };
       continue;
     }
-    if (LONE_SURROGATE.test(answer) || (question.kind === 'long_text' ? CONTROL : SHORT_CONTROL).test(answer)) {
+    if (LONE_SURROGATE.test(answer) || hasControl(answer, question.kind === 'long_text')) {
       return { refused: SessionBookingMessages.answerMalformed(question.label) };
     }
     if (question.kind === 'choice' && !(question.choices ?? []).includes(answer)) {

@@ -26,6 +26,7 @@ import {
   string,
   uuid,
 } from '../../../shared/http/openapi/schema.js';
+import { BookedLocationSchema, IntakeAnswerSchema } from '../../../shared/http/openapi/booked-session.schemas.js';
 
 /** The billing answers' shapes, for the API description. Amounts are integer cents. */
 const BOOKING_STATUSES = [...UNPAID_BOOKING_STATUSES, ...PAID_BOOKING_STATUSES];
@@ -43,19 +44,6 @@ export const BookingCreated = component(
   'BookingCreatedResponse',
   objectOf<BookingCreatedResponse>()({ clientSecret: string, userAmount: cents, platformFee: cents, amount: cents, discountCents: cents }),
 );
-
-/** Where a booked session takes place, as resolved when it was booked. */
-const BookedLocationSchema = component(
-  'BookedLocation',
-  anyOf(
-    object({ kind: constant('video'), url: { ...string, format: 'uri' } }),
-    object({ kind: constant('phone'), phone: string }),
-    object({ kind: constant('in_person'), address: string }),
-  ),
-);
-
-/** A visitor's answer to one of the type's questions, with the question as it was asked. */
-const IntakeAnswerSchema = component('IntakeAnswer', object({ question: string, answer: string }));
 
 const BookingViewSchema = component(
     'BookingView',
