@@ -43,3 +43,4 @@ export * from './session-types.js';
 export * from './reminders.js';
 export * from './session-types.dto.js';
 export * from './calendar-feed.js';
+export * from './session-booking.js';
