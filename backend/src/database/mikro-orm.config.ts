@@ -38,6 +38,7 @@ import { Migration20270128000000_audience } from './migrations/Migration20270128
 import { Migration20270129000000_tip_settings } from './migrations/Migration20270129000000_tip_settings.js';
 import { Migration20270130000000_booking_join_list } from './migrations/Migration20270130000000_booking_join_list.js';
 import { Migration20270131000000_session_types } from './migrations/Migration20270131000000_session_types.js';
+import { Migration20270131500000_calendar_connections } from './migrations/Migration20270131500000_calendar_connections.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -77,6 +78,7 @@ export const migrationsList = [
   { name: 'Migration20270129000000_tip_settings', class: Migration20270129000000_tip_settings },
   { name: 'Migration20270130000000_booking_join_list', class: Migration20270130000000_booking_join_list },
   { name: 'Migration20270131000000_session_types', class: Migration20270131000000_session_types },
+  { name: 'Migration20270131500000_calendar_connections', class: Migration20270131500000_calendar_connections },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

@@ -33,6 +33,8 @@ export interface QueueJobs {
     'reconcile-payments': { date?: string };
     /** Sends one batch of a creator's broadcast to their e-mail list, then queues the next while any is left. */
     'broadcast-batch': { broadcastId: string; batch: number };
+    /** Reads creators' calendars not read for 5 minutes, writes paid sessions into them and removes cancelled ones. */
+    'calendar-sweep': Record<string, never>;
   };
 }
 
@@ -74,6 +76,7 @@ export const SCHEDULES = [
   { queue: 'maintenance', id: 'billing-sweep', job: 'billing-sweep', repeat: { every: 60_000 } },
   { queue: 'maintenance', id: 'clean-up', job: 'clean-up', repeat: { pattern: '30 3 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'media-sweep', job: 'media-sweep', repeat: { pattern: '45 3 * * *', tz: 'UTC' } },
+  { queue: 'maintenance', id: 'calendar-sweep', job: 'calendar-sweep', repeat: { every: 60_000 } },
   { queue: 'maintenance', id: 'payments-reconciliation', job: 'reconcile-payments', repeat: { pattern: '15 4 * * *', tz: 'UTC' } },
 ] as const satisfies ReadonlyArray<{
   queue: QueueName;
