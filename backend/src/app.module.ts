@@ -8,6 +8,7 @@ import { EarningsModule } from './modules/earnings/earnings.module.js';
 import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
+import { CalendarsModule } from './modules/calendars/calendars.module.js';
 import { HealthController } from './modules/health/health.controller.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { LinksModule } from './modules/links/links.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         LinksModule,
         AnalyticsHttpModule,
         SchedulingModule,
+        CalendarsModule,
         BillingModule,
         PayoutsModule,
         EarningsModule,
