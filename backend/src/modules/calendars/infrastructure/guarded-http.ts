@@ -32,10 +32,18 @@ export interface GuardedResponse {
   url: string;
 }
 
+/** A host name's addresses, as DNS answers them (every one, in the resolver's order). */
+export type Resolve = (host: string) => Promise<Array<{ address: string; family: number }>>;
+
+const dnsResolve: Resolve = (host) => dnsLookup(host, { all: true, verbatim: true });
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** The last two labels of a host name: redirects within it keep the sign-in (iCloud sends each account on to its own host). */
-const siteOf = (host: string) => host.split('.').slice(-2).join('.');
+/**
+ * The last two labels of a host name (an IP address whole): redirects within it keep the sign-in, as iCloud
+ * sends each account on to a host of its own.
+ */
+const siteOf = (host: string) => (isIP(host.replace(/^\[|\]$/g, '')) ? host : host.split('.').slice(-2).join('.'));
 
 /**
  * HTTP for addresses a creator typed, guarded against server-side request forgery: https only, and the host's
@@ -45,7 +53,10 @@ const siteOf = (host: string) => host.split('.').slice(-2).join('.');
  * network checks for calendar servers on the operator's own network.
  */
 export class GuardedHttp {
-  constructor(private readonly options: GuardedHttpOptions) {}
+  constructor(
+    private readonly options: GuardedHttpOptions,
+    private readonly resolve: Resolve = dnsResolve,
+  ) {}
 
   async request(request: GuardedRequest): Promise<GuardedResponse> {
     let current = request;
@@ -82,7 +93,7 @@ export class GuardedHttp {
     if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
     else {
       try {
-        addresses = await dnsLookup(host, { all: true, verbatim: true });
+        addresses = await this.resolve(host);
       } catch {
         throw new CalendarProblem('unreachable');
       }
