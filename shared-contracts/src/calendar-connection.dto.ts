@@ -50,11 +50,15 @@ export class CalendarConnectionRequest {
   @Transform(trimString)
   username!: string;
 
-  /** Not trimmed: an app password is taken as typed. */
+  /**
+   * Not trimmed: an app password is taken as typed. Left out, the one kept for this address and user name is
+   * used again (to switch writing sessions on or off without typing it again); required otherwise.
+   */
   @MaxLength(CALENDAR_LIMITS.password, { message: CalendarMessages.passwordTooLong })
   @IsNotEmpty({ message: CalendarMessages.password })
   @IsString({ message: CalendarMessages.password })
-  password!: string;
+  @IsOptional()
+  password?: string;
 
   @IsBoolean({ message: CalendarMessages.writeSessions })
   @IsOptional()

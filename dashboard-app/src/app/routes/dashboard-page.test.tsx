@@ -99,6 +99,7 @@ describe('DashboardPage', () => {
       'Booking Settings',
       'Bookings',
       'Availability',
+      'Your calendar',
       'Sales',
       'Coupons',
       'E-mail list',

@@ -6,6 +6,7 @@ import { currentUserKey } from '@/features/auth/api/current-user';
 import { LazyAnalyticsCard } from '@/features/analytics/components/lazy-analytics-card';
 import { PlanCard } from '@/features/billing/components/plan-card';
 import { AvailabilityCard } from '@/features/availability/components/availability-card';
+import { CalendarCard } from '@/features/calendar/components/calendar-card';
 import { BookingsCard } from '@/features/bookings/components/bookings-card';
 import { CouponsCard } from '@/features/coupons/components/coupons-card';
 import { EmailListCard } from '@/features/audience/components/email-list-card';
@@ -84,6 +85,7 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
         <BookingSettingsCard user={d.user} onUserChange={d.storeUser} className="lg:col-span-4" />
         <BookingsCard className="lg:col-span-6" />
         <AvailabilityCard bookingEnabled={d.user.enableBooking} className="lg:col-span-10" />
+        <CalendarCard className="lg:col-span-10" />
       </CardRow>
     ),
   },

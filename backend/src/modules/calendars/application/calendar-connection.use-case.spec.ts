@@ -53,6 +53,15 @@ describe('CalendarConnectionUseCase', () => {
     expect(connections.connections.get('c1')!.writeSessions).toBe(false);
   });
 
+  it('keeps the password for the same address and user name when none is typed; asks for it otherwise', async () => {
+    const { connections, useCase } = setUp();
+    await useCase.connect('c1', { url: URL, username: 'sam', password: 'app-password-1' });
+    expect(await useCase.connect('c1', { url: URL, username: 'sam', writeSessions: true })).toMatchObject({ writeSessions: true, lastError: null });
+    await expect(useCase.connect('c1', { url: URL, username: 'someone-else' })).rejects.toEqual(aDomainError('invalid', CalendarMessages.password));
+    await expect(useCase.connect('c2', { url: URL, username: 'sam' })).rejects.toEqual(aDomainError('invalid', CalendarMessages.password));
+    expect(connections.connections.get('c1')!.username).toBe('sam');
+  });
+
   it('disconnects, forgetting the busy times; a second time is a 404', async () => {
     const { connections, useCase } = setUp();
     await useCase.connect('c1', { url: URL, username: 'sam', password: 'app-password-1' });

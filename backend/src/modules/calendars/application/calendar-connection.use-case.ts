@@ -42,7 +42,8 @@ export class CalendarConnectionUseCase {
 
   async connect(creatorId: Id, request: CalendarConnectionRequest): Promise<CalendarConnectionView> {
     const timeZone = await this.connections.timeZoneOf(creatorId);
-    const access = { url: request.url, username: request.username, password: request.password };
+    const password = request.password ?? (await this.keptPassword(creatorId, request));
+    const access = { url: request.url, username: request.username, password };
     const now = this.clock.now();
     let busy;
     try {
@@ -56,11 +57,19 @@ export class CalendarConnectionUseCase {
       creatorId,
       url: request.url,
       username: request.username,
-      passwordSealed: this.sealer.seal(request.password),
+      passwordSealed: this.sealer.seal(password),
       writeSessions: request.writeSessions ?? false,
     };
     await this.connections.connect(connection, busy, now);
     return toView({ ...connection, lastReadAt: now, lastError: null });
+  }
+
+  /** The app password kept for this same address and user name; without one, the password must be typed. */
+  private async keptPassword(creatorId: Id, request: CalendarConnectionRequest): Promise<string> {
+    const existing = await this.connections.find(creatorId);
+    const kept = existing && existing.url === request.url && existing.username === request.username ? this.sealer.open(existing.passwordSealed) : null;
+    if (kept === null) throw invalid(CalendarMessages.password);
+    return kept;
   }
 
   async disconnect(creatorId: Id): Promise<{ message: string }> {
