@@ -12,6 +12,8 @@ export const CALENDAR_LIMITS = { url: 2000, username: 200, password: 200 } as co
 export const CALENDAR_HORIZON_DAYS = 60;
 /** How often at most the calendar is read, in minutes. */
 export const CALENDAR_READ_EVERY_MINUTES = 5;
+/** Connection attempts a creator may make in an hour (each makes the server fetch an address they typed). */
+export const CALENDAR_CONNECTS_PER_HOUR = 30;
 
 export const CalendarMessages = {
   url: 'Enter the calendar’s address, starting with https://',
@@ -31,6 +33,7 @@ export const CalendarMessages = {
   // Kept as the connection's last error when a later read fails (the busy times last read stay in use).
   unreadable: 'Your calendar answered with something we could not read.',
   passwordUnreadable: 'Connect your calendar again: its app password can no longer be read here.',
+  tooManyConnects: (minutes: number) => `Too many attempts to connect a calendar. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   notConnected: 'No calendar is connected',
   disconnected: 'Calendar disconnected',
 } as const;

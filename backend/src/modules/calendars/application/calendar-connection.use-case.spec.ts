@@ -2,6 +2,7 @@ import { CalendarMessages } from '@linkbio/shared-contracts';
 import { SecretSealer } from '../../../shared/crypto/secret-sealer.js';
 import { aDomainError } from '../../../shared/testing/domain-error.matcher.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
+import { InMemoryRateLimit } from '../../../shared/testing/in-memory-rate-limit.js';
 import { InMemoryCalendarConnections } from '../testing/in-memory-calendar-connections.js';
 import { InMemoryCalendarServer } from '../testing/in-memory-calendar-server.js';
 import { CalendarConnectionUseCase } from './calendar-connection.use-case.js';
@@ -15,7 +16,7 @@ function setUp() {
   const sealer = new SecretSealer('a-product-secret-long-enough-0123456789', 'calendar password');
   const clock = new FixedClock('2026-03-02T12:00:00Z');
   server.add(URL, 'app-password-1', [busy, { start: new Date('2026-06-01T10:00:00Z'), end: new Date('2026-06-01T11:00:00Z') }]);
-  return { connections, server, sealer, useCase: new CalendarConnectionUseCase(connections, server, sealer, clock) };
+  return { connections, server, sealer, clock, useCase: new CalendarConnectionUseCase(connections, server, sealer, clock, new InMemoryRateLimit(clock, 30, 3600)) };
 }
 
 describe('CalendarConnectionUseCase', () => {
@@ -60,6 +61,20 @@ describe('CalendarConnectionUseCase', () => {
     await expect(useCase.connect('c1', { url: URL, username: 'someone-else' })).rejects.toEqual(aDomainError('invalid', CalendarMessages.password));
     await expect(useCase.connect('c2', { url: URL, username: 'sam' })).rejects.toEqual(aDomainError('invalid', CalendarMessages.password));
     expect(connections.connections.get('c1')!.username).toBe('sam');
+  });
+
+  it('refuses more than 30 attempts an hour with a 429, before reading anything', async () => {
+    const { server, clock, useCase } = setUp();
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      await useCase.connect('c1', { url: URL, username: 'sam', password: 'wrong' }).catch(() => undefined);
+    }
+    server.failing = 'unreachable';
+    await expect(useCase.connect('c1', { url: URL, username: 'sam', password: 'app-password-1' })).rejects.toEqual(
+      aDomainError('too_many', CalendarMessages.tooManyConnects(60)),
+    );
+    clock.advance(3600_000);
+    server.failing = null;
+    await expect(useCase.connect('c1', { url: URL, username: 'sam', password: 'app-password-1' })).resolves.toMatchObject({ lastError: null });
   });
 
   it('disconnects, forgetting the busy times; a second time is a 404', async () => {

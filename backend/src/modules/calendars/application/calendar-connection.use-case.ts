@@ -6,6 +6,7 @@ import type { SecretSealer } from '../../../shared/crypto/secret-sealer.js';
 import type { Id } from '../../../shared/ids.js';
 import { CALENDAR_PASSWORD_SEALER } from '../calendars.tokens.js';
 import { CalendarProblem } from '../domain/calendar-problem.js';
+import { CalendarConnectRateLimit } from './ports/calendar-connect-rate-limit.js';
 import { CalendarConnections, type CalendarConnection } from './ports/calendar-connections.js';
 import { CalendarServer } from './ports/calendar-server.js';
 
@@ -33,6 +34,7 @@ export class CalendarConnectionUseCase {
     private readonly server: CalendarServer,
     @Inject(CALENDAR_PASSWORD_SEALER) private readonly sealer: SecretSealer,
     private readonly clock: Clock,
+    private readonly rateLimit: CalendarConnectRateLimit,
   ) {}
 
   async view(creatorId: Id): Promise<CalendarConnectionView | null> {
@@ -41,6 +43,10 @@ export class CalendarConnectionUseCase {
   }
 
   async connect(creatorId: Id, request: CalendarConnectionRequest): Promise<CalendarConnectionView> {
+    const wait = await this.rateLimit.consume(creatorId);
+    if (wait !== null) {
+      throw new DomainError('too_many', CalendarMessages.tooManyConnects(Math.ceil(wait / 60)), { retryAfterSeconds: wait });
+    }
     const timeZone = await this.connections.timeZoneOf(creatorId);
     const password = request.password ?? (await this.keptPassword(creatorId, request));
     const access = { url: request.url, username: request.username, password };

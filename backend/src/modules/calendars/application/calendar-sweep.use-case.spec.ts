@@ -1,6 +1,7 @@
 import { CalendarMessages } from '@linkbio/shared-contracts';
 import { SecretSealer } from '../../../shared/crypto/secret-sealer.js';
 import { FixedClock } from '../../../shared/testing/fixed-clock.js';
+import { InMemoryRateLimit } from '../../../shared/testing/in-memory-rate-limit.js';
 import { InMemoryCalendarConnections } from '../testing/in-memory-calendar-connections.js';
 import { InMemoryCalendarServer } from '../testing/in-memory-calendar-server.js';
 import { CalendarConnectionUseCase } from './calendar-connection.use-case.js';
@@ -16,7 +17,7 @@ async function setUp(writeSessions = false) {
   const clock = new FixedClock('2026-03-02T12:00:00Z');
   const sealer = new SecretSealer(SECRET, 'calendar password');
   server.add(URL, 'app-password-1', [{ start: at('2026-03-03T10:00:00Z'), end: at('2026-03-03T11:00:00Z') }]);
-  await new CalendarConnectionUseCase(connections, server, sealer, clock).connect('c1', { url: URL, username: 'sam', password: 'app-password-1', writeSessions });
+  await new CalendarConnectionUseCase(connections, server, sealer, clock, new InMemoryRateLimit(clock, 30, 3600)).connect('c1', { url: URL, username: 'sam', password: 'app-password-1', writeSessions });
   const sweep = (secrets: string | string[] = SECRET) => new CalendarSweepUseCase(connections, server, new SecretSealer(secrets, 'calendar password'), clock).execute();
   return { connections, server, clock, sweep };
 }

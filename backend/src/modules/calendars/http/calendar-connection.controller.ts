@@ -28,7 +28,7 @@ export class CalendarConnectionController {
   @Put()
   @ApiOperation({ summary: 'Connect the creator\'s CalDAV calendar' })
   @Answers(200, CalendarConnection, 'Connected: read once, its busy times in use.')
-  @Fails(400)
+  @Fails(400, 429)
   connect(@CurrentUser() user: User, @Body() body: CalendarConnectionRequest): Promise<CalendarConnectionView> {
     return this.calendar.connect(user.id, body);
   }

@@ -72,10 +72,15 @@ export class CalDavCalendarServer extends CalendarServer {
       authorization: basic(access),
     });
     if (response.status !== 207) throw problemOf(response);
-    const objects = parseMultistatus(response.body)
-      .map((resource) => resource.props.get('calendar-data') ?? '')
-      .filter((data) => data.includes('BEGIN:VCALENDAR'));
-    return busyTimesOf(objects, from, to, timeZone);
+    try {
+      const objects = parseMultistatus(response.body)
+        .map((resource) => resource.props.get('calendar-data') ?? '')
+        .filter((data) => data.includes('BEGIN:VCALENDAR'));
+      return busyTimesOf(objects, from, to, timeZone);
+    } catch {
+      // A calendar whose events cannot be read is that calendar's problem, not the sweep's.
+      throw new CalendarProblem('unreadable');
+    }
   }
 
   async writeEvent(access: CalendarAccess, event: SessionEvent, href: string | null): Promise<WrittenEvent> {
