@@ -55,6 +55,11 @@ const ERASE_SQL = [
   'delete from broadcasts where creator_id = $1',
   'delete from subscribers where creator_id = $1',
   'update users set subscribe_enabled = false, subscribe_title = null where id = $1',
+  // The creator's own calendar (Migration20270131500000_calendar_connections): its address, user name and sealed
+  // app password, the busy times read and the record of sessions written; it is never read again.
+  'delete from calendar_connections where creator_id = $1',
+  'delete from calendar_busy_times where creator_id = $1',
+  'delete from calendar_written_events where creator_id = $1',
 ];
 
 /**
