@@ -234,6 +234,19 @@ describe('the creator’s own calendar (CalDAV, radicale)', () => {
     expect((await db.query('select 1 from calendar_written_events where booking_id = $1', [paid.id])).rowCount).toBe(0);
   });
 
+  it('writes the sessions into another calendar connected instead, leaving those in the one before', async () => {
+    const owner = await fixtures.creator(true);
+    const [first, second] = [await radicale.calendar(), await radicale.calendar()];
+    await connect(owner.client, good(first, { writeSessions: true })).expect(200);
+    const paid = await fixtures.booking(owner.details.username, { slotStart: at(5, '15:00') });
+    await sweep();
+    await connect(owner.client, good(second, { writeSessions: true })).expect(200);
+    await sweep();
+    for (const url of [first, second]) expect((await radicale.events(url)).map((text) => /UID:(\S+)/.exec(text)![1])).toEqual([`booking-${paid.id}@linkbio`]);
+    const written = await db.query<{ href: string }>('select href from calendar_written_events where booking_id = $1', [paid.id]);
+    expect(written.rows.map((row) => row.href)).toEqual([`${new URL(second).pathname}booking-${paid.id}.ics`]);
+  });
+
   it('with its calendar server down: the booking page and slots still answer, the busy times kept, the error shown; back up, read again', async () => {
     const down = await ownRadicale();
     try {

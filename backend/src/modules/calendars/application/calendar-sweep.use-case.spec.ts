@@ -87,6 +87,22 @@ describe('CalendarSweepUseCase', () => {
     expect(connections.written.size).toBe(0);
   });
 
+  it('writes the sessions into another calendar connected instead, leaving those in the one before', async () => {
+    const { connections, server, clock, sweep } = await setUp(true);
+    connections.sessions.push(session('b1', '2026-03-05T09:00:00Z'));
+    await sweep();
+    server.add('https://dav.example.com/other/', 'app-password-2');
+    await new CalendarConnectionUseCase(connections, server, new SecretSealer(SECRET, 'calendar password'), clock, new InMemoryRateLimit(clock, 30, 3600)).connect('c1', {
+      url: 'https://dav.example.com/other/',
+      username: 'sam',
+      password: 'app-password-2',
+      writeSessions: true,
+    });
+    expect(await sweep()).toMatchObject({ written: 1 });
+    expect(server.calendars.get(URL)!.events.size).toBe(1);
+    expect([...server.calendars.get('https://dav.example.com/other/')!.events.keys()]).toEqual([connections.written.get('b1')!.href]);
+  });
+
   it('writes nothing into a calendar not taking sessions, and keeps work a refusing server left for the next sweep', async () => {
     const { connections, server, sweep } = await setUp(false);
     connections.sessions.push(session('b1', '2026-03-05T09:00:00Z'));

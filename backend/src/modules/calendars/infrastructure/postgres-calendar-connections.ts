@@ -76,6 +76,12 @@ export class PostgresCalendarConnections extends CalendarConnections {
 
   async connect(connection: Omit<CalendarConnection, 'lastReadAt' | 'lastError'>, busy: BusyTime[], at: Date): Promise<void> {
     await this.em.fork().transactional(async (em) => {
+      // Another calendar: the sessions written into the one before stay there, as on disconnecting.
+      await em.execute(
+        `delete from calendar_written_events where creator_id = ?
+            and exists (select 1 from calendar_connections where creator_id = ? and (url <> ? or username <> ?))`,
+        [connection.creatorId, connection.creatorId, connection.url, connection.username],
+      );
       await em.execute(
         `insert into calendar_connections (creator_id, url, username, password_sealed, write_sessions, connected_at, last_read_at, last_tried_at, last_error)
          values (?, ?, ?, ?, ?, ?, ?, ?, null)

@@ -38,6 +38,10 @@ export class InMemoryCalendarConnections extends CalendarConnections {
   }
 
   async connect(connection: Omit<CalendarConnection, 'lastReadAt' | 'lastError'>, busy: BusyTime[], at: Date): Promise<void> {
+    const before = this.connections.get(connection.creatorId);
+    if (before && (before.url !== connection.url || before.username !== connection.username)) {
+      for (const [bookingId, event] of this.written) if (event.creatorId === connection.creatorId) this.written.delete(bookingId);
+    }
     this.connections.set(connection.creatorId, { ...connection, lastReadAt: at, lastError: null, lastTriedAt: at });
     this.busy.set(connection.creatorId, [...busy]);
   }

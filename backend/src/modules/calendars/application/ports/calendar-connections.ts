@@ -45,7 +45,10 @@ export abstract class CalendarConnections {
   abstract find(creatorId: Id): Promise<CalendarConnection | null>;
   /** The creator's time zone (their availability's; UTC before they set one), for times without a zone. */
   abstract timeZoneOf(creatorId: Id): Promise<string>;
-  /** Connects (or replaces) the creator's calendar with the busy times just read, in one transaction. */
+  /**
+   * Connects (or replaces) the creator's calendar with the busy times just read, in one transaction. Another
+   * address or user name forgets the sessions written into the calendar before (they stay there).
+   */
   abstract connect(connection: Omit<CalendarConnection, 'lastReadAt' | 'lastError'>, busy: BusyTime[], at: Date): Promise<void>;
   /** Disconnects: the connection, its busy times and the record of sessions written go together. False when none. */
   abstract disconnect(creatorId: Id): Promise<boolean>;
