@@ -1,5 +1,6 @@
 // `npm test`: every test. Uses the PostgreSQL and Redis named by DATABASE_URL / REDIS_URL when set;
-// otherwise starts an embedded PostgreSQL and a redis-server of its own (installing redis-server, and
+// otherwise starts an embedded PostgreSQL and a redis-server of its own; likewise radicale, the CalDAV server
+// of the calendar specs, unless RADICALE_URL names one (installing redis-server, radicale, and
 // Chromium for the browser specs, with apt where missing and allowed). Builds, type-checks and lints, runs
 // each suite, runs the browser specs against the product started as `npm start` starts it (and `npm run weight`
 // against it: the bio page's bytes, printed), then against the
@@ -16,6 +17,7 @@ import { requireNode } from './lib/node-version.mjs';
 import { freePort, waitForHttp } from './lib/ports.mjs';
 import { onShutdownSignal, run, runForCode, stopChild, stopRunning, track } from './lib/processes.mjs';
 import { ensureDebianCommand } from './lib/debian.mjs';
+import { startRadicaleServer } from './lib/radicale-server.mjs';
 import { startRedisServer } from './lib/redis-server.mjs';
 
 const log = (message) => console.log(`[test] ${message}`);
@@ -170,6 +172,12 @@ async function main() {
       env.REDIS_URL = redis.url;
       log('Using a redis-server started for this run.');
     } else log('Using the Redis named by REDIS_URL.');
+    if (!env.RADICALE_URL) {
+      const radicale = await startRadicaleServer(log);
+      cleanups.push(radicale.stop);
+      env.RADICALE_URL = radicale.url;
+      log('Using a radicale (CalDAV) started for this run.');
+    } else log('Using the radicale named by RADICALE_URL.');
 
     // The build is the product's, not the tests': it must not see NODE_ENV=test.
     const { NODE_ENV: _testMode, ...buildEnv } = env;

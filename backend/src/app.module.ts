@@ -9,6 +9,7 @@ import { AnalyticsHttpModule } from './modules/analytics/analytics-http.module.j
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { CalendarFeedModule } from './modules/calendar-feed/calendar-feed.module.js';
+import { CalendarsModule } from './modules/calendars/calendars.module.js';
 import { HealthController } from './modules/health/health.controller.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { LinksModule } from './modules/links/links.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         AnalyticsHttpModule,
         SchedulingModule,
         SessionTypesModule,
+        CalendarsModule,
         BillingModule,
         PayoutsModule,
         EarningsModule,

@@ -8,6 +8,8 @@ import { AudienceModule } from './modules/audience/audience.module.js';
 import { BroadcastBatchProcessor } from './modules/audience/jobs/broadcast-batch.processor.js';
 import { BillingModule } from './modules/billing/billing.module.js';
 import { BillingSweepProcessor } from './modules/billing/jobs/billing-sweep.processor.js';
+import { CalendarsJobsModule } from './modules/calendars/calendars-jobs.module.js';
+import { CalendarSweepProcessor } from './modules/calendars/jobs/calendar-sweep.processor.js';
 import { MediaSweepProcessor } from './modules/media/jobs/media-sweep.processor.js';
 import { MediaJobsModule } from './modules/media/media-jobs.module.js';
 import { CreateWeeklyPayoutsProcessor } from './modules/payouts/jobs/create-weekly-payouts.processor.js';
@@ -35,6 +37,7 @@ const PROCESSORS = [
   ReconcilePaymentsProcessor,
   BroadcastBatchProcessor,
   SendRemindersProcessor,
+  CalendarSweepProcessor,
 ];
 
 /** The worker process (worker.main.ts): BullMQ consumers and schedules, no HTTP. */
@@ -54,6 +57,7 @@ export class WorkerModule {
         ReconciliationModule,
         AudienceModule,
         RemindersModule,
+        CalendarsJobsModule,
       ],
       providers: [
         { provide: JOB_PROCESSORS, inject: PROCESSORS, useFactory: (...processors: JobProcessor[]) => processors },

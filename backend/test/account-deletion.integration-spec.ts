@@ -123,6 +123,16 @@ describe('account deletion over HTTP', () => {
        values ($1, $2, 'My card', 'Call me on +1 555 0100', false, 'open', now())`,
       [randomUUID(), user.id],
     );
+    await db.query(
+      `insert into calendar_connections (creator_id, url, username, password_sealed, write_sessions, connected_at)
+       values ($1, 'https://dav.example.com/cal/', 'me@example.com', 'sealed', true, now())`,
+      [user.id],
+    );
+    await db.query("insert into calendar_busy_times (creator_id, starts_at, ends_at) values ($1, now(), now() + interval '1 hour')", [user.id]);
+    await db.query(
+      "insert into calendar_written_events (booking_id, creator_id, href, slot_start, written_at) values ($1, $2, '/cal/x.ics', now(), now())",
+      [bookings[0], user.id],
+    );
     const phone = signIn(email);
     await phone.answer.expect(200);
     // Both API processes have the page in their cache.
@@ -152,6 +162,12 @@ describe('account deletion over HTTP', () => {
     expect((await db.query('select sid from account_sessions where user_id = $1', [user.id])).rows).toEqual([]);
 
     expect((await db.query('select id from links where owner_id = $1', [user.id])).rows).toEqual([]);
+    const calendar = await db.query<{ n: string }>(
+      `select (select count(*) from calendar_connections where creator_id = $1) + (select count(*) from calendar_busy_times where creator_id = $1)
+            + (select count(*) from calendar_written_events where creator_id = $1) as n`,
+      [user.id],
+    );
+    expect(Number(calendar.rows[0]!.n)).toBe(0);
     expect([avatar, background].map((url) => existsSync(join(objectsDir, url.replace('/objects/', ''))))).toEqual([false, false]);
     const subscriptions = await db.query<{ status: string }>(
       `select s.status from subscriptions s where s.user_id = $1

@@ -82,6 +82,7 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   // would never be reached.
   'availability',
   'reminders',
-  // GET /api/users/calendar-feed is the signed-in creator's feed address, likewise.
+  // GET /api/users/calendar-feed and /api/users/calendar-connection are the signed-in creator's, likewise.
   'calendar-feed',
+  'calendar-connection',
 ]);

@@ -44,3 +44,4 @@ export * from './reminders.js';
 export * from './session-types.dto.js';
 export * from './calendar-feed.js';
 export * from './session-booking.js';
+export * from './calendar-connection.dto.js';

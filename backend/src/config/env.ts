@@ -237,6 +237,14 @@ export class Env {
   @Matches(/^https?:\/\/[^/?#\s]+\/?$/, { message: 'PAYPAL_API_URL must be an http(s) origin' })
   PAYPAL_API_URL = 'https://api-m.paypal.com';
 
+  /**
+   * "true": creators' calendars (CalDAV) may be on http:// and on private networks (loopback, LAN, link-local):
+   * for a calendar server beside the product on the operator's own network. Leave "false" on a public
+   * install, or a creator could make the server fetch addresses inside its network.
+   */
+  @IsIn(['true', 'false'])
+  CALDAV_ALLOW_PRIVATE_NETWORKS: 'true' | 'false' = 'false';
+
   /** Operators' sign-in (HTTP Basic) for /admin/queues and /api/admin/*; unset, those stay closed (401). */
   @IsOptional()
   @IsString()

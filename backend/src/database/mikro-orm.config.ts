@@ -40,6 +40,7 @@ import { Migration20270130000000_booking_join_list } from './migrations/Migratio
 import { Migration20270131000000_session_types } from './migrations/Migration20270131000000_session_types.js';
 import { Migration20270131300000_session_reminders } from './migrations/Migration20270131300000_session_reminders.js';
 import { Migration20270131400000_calendar_feeds } from './migrations/Migration20270131400000_calendar_feeds.js';
+import { Migration20270131500000_calendar_connections } from './migrations/Migration20270131500000_calendar_connections.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -81,6 +82,7 @@ export const migrationsList = [
   { name: 'Migration20270131000000_session_types', class: Migration20270131000000_session_types },
   { name: 'Migration20270131300000_session_reminders', class: Migration20270131300000_session_reminders },
   { name: 'Migration20270131400000_calendar_feeds', class: Migration20270131400000_calendar_feeds },
+  { name: 'Migration20270131500000_calendar_connections', class: Migration20270131500000_calendar_connections },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

@@ -35,6 +35,8 @@ export interface QueueJobs {
     'broadcast-batch': { broadcastId: string; batch: number };
     /** Queues the session reminders due (24 hours and 1 hour before), decided from PostgreSQL, and sends them. */
     'send-reminders': Record<string, never>;
+    /** Reads creators' calendars not read for 5 minutes, writes paid sessions into them and removes cancelled ones. */
+    'calendar-sweep': Record<string, never>;
   };
 }
 
@@ -77,6 +79,7 @@ export const SCHEDULES = [
   { queue: 'maintenance', id: 'send-reminders', job: 'send-reminders', repeat: { every: 60_000 } },
   { queue: 'maintenance', id: 'clean-up', job: 'clean-up', repeat: { pattern: '30 3 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'media-sweep', job: 'media-sweep', repeat: { pattern: '45 3 * * *', tz: 'UTC' } },
+  { queue: 'maintenance', id: 'calendar-sweep', job: 'calendar-sweep', repeat: { every: 60_000 } },
   { queue: 'maintenance', id: 'payments-reconciliation', job: 'reconcile-payments', repeat: { pattern: '15 4 * * *', tz: 'UTC' } },
 ] as const satisfies ReadonlyArray<{
   queue: QueueName;

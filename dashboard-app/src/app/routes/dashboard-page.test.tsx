@@ -102,6 +102,7 @@ describe('DashboardPage', () => {
       'Availability',
       'Reminders',
       'Calendar feed',
+      'Your calendar',
       'Sales',
       'Coupons',
       'E-mail list',

@@ -6,6 +6,7 @@ import { currentUserKey } from '@/features/auth/api/current-user';
 import { LazyAnalyticsCard } from '@/features/analytics/components/lazy-analytics-card';
 import { PlanCard } from '@/features/billing/components/plan-card';
 import { AvailabilityCard } from '@/features/availability/components/availability-card';
+import { CalendarCard } from '@/features/calendar/components/calendar-card';
 import { BookingsCard } from '@/features/bookings/components/bookings-card';
 import { CalendarFeedCard } from '@/features/calendar-feed/components/calendar-feed-card';
 import { CouponsCard } from '@/features/coupons/components/coupons-card';
@@ -90,6 +91,7 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
         <AvailabilityCard bookingEnabled={d.user.enableBooking} className="lg:col-span-10" />
         <RemindersCard className="lg:col-span-10" />
         <CalendarFeedCard className="lg:col-span-10" />
+        <CalendarCard className="lg:col-span-10" />
       </CardRow>
     ),
   },

@@ -61,6 +61,11 @@ const ERASE_SQL = [
   'delete from reminder_settings where creator_id = $1',
   // The private calendar feed (Migration20270131400000_calendar_feeds): its address stops working at once.
   'delete from calendar_feeds where user_id = $1',
+  // The creator's own calendar (Migration20270131500000_calendar_connections): its address, user name and sealed
+  // app password, the busy times read and the record of sessions written; it is never read again.
+  'delete from calendar_connections where creator_id = $1',
+  'delete from calendar_busy_times where creator_id = $1',
+  'delete from calendar_written_events where creator_id = $1',
 ];
 
 /**
