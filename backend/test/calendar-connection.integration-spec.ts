@@ -105,6 +105,15 @@ describe('the creator’s own calendar (CalDAV, radicale)', () => {
     ]);
     expect(stored.rows[0]!.password_sealed).not.toContain(radicale.password);
     expect(stored.rows[0]!.password_sealed.split('.')).toHaveLength(3);
+    const exported = await owner.client.get('/api/users/me/export').expect(200);
+    expect(exported.body.calendarConnection).toEqual({
+      url,
+      username: radicale.username,
+      writeSessions: true,
+      connectedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      lastReadAt: connected.lastReadAt,
+    });
+    expect(exported.text).not.toContain(radicale.password);
   });
 
   it('refuses a wrong password, an address that is no calendar or cannot be reached, and bad input, with a 400; nothing stored', async () => {

@@ -291,6 +291,7 @@ describe("the creator's private calendar feed", () => {
     const owner = await fixtures.creator(false);
     const exported = (await owner.client.get('/api/users/me/export').expect(200)).body as AccountExport;
     expect(exported.calendarFeed).toBeNull();
+    expect(exported.calendarConnection).toBeNull();
   });
 
   it('refuses a feed read too often from anywhere with 429 and Retry-After', async () => {

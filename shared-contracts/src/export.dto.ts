@@ -170,4 +170,6 @@ export interface AccountExport {
    * Never the address itself: whoever holds it reads the sessions (the dashboard shows it).
    */
   calendarFeed?: { createdAt: string } | null;
+  /** The creator's connected CalDAV calendar (never its password), or null. */
+  calendarConnection?: { url: string; username: string; writeSessions: boolean; connectedAt: string; lastReadAt: string | null } | null;
 }

@@ -214,5 +214,16 @@ export const AccountExportSchema = component(
       }),
     ),
     calendarFeed: optional(nullable(objectOf<NonNullable<Export['calendarFeed']>>()({ createdAt: dateTime }))),
+    calendarConnection: optional(
+      nullable(
+        objectOf<NonNullable<Export['calendarConnection']>>()({
+          url: string,
+          username: string,
+          writeSessions: boolean,
+          connectedAt: dateTime,
+          lastReadAt: nullable(dateTime),
+        }),
+      ),
+    ),
   }),
 );

@@ -9,7 +9,14 @@ import { PRODUCTS_SQL, type ProductRow, toProductsExport } from './products-expo
 import { SESSION_TYPES_SQL, type SessionTypeExportRow, toSessionTypesExport } from './session-types-export.js';
 import { SALES_SQL, toSalesExport, type SaleRow } from './export-sales.js';
 import { readEmailList } from './email-list-export.js';
-import { CALENDAR_FEED_SQL, toCalendarFeedExport, type CalendarFeedExportRow } from './calendar-feed-export.js';
+import {
+  CALENDAR_CONNECTION_SQL,
+  CALENDAR_FEED_SQL,
+  toCalendarConnectionExport,
+  toCalendarFeedExport,
+  type CalendarConnectionExportRow,
+  type CalendarFeedExportRow,
+} from './calendar-feed-export.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
@@ -151,6 +158,7 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const emailList = await readEmailList(read);
       const [reminders] = await read<RemindersExportRow>(REMINDERS_SQL);
       const [calendarFeed] = await read<CalendarFeedExportRow>(CALENDAR_FEED_SQL);
+      const [calendarConnection] = await read<CalendarConnectionExportRow>(CALENDAR_CONNECTION_SQL);
       await client.query('commit');
       const exported = toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
       const settings = { ...exported.settings, reminders: toRemindersExport(reminders) };
@@ -163,6 +171,7 @@ export class PostgresAccountDataSource extends AccountDataSource {
         sales: toSalesExport(sales),
         emailList,
         calendarFeed: toCalendarFeedExport(calendarFeed),
+        calendarConnection: toCalendarConnectionExport(calendarConnection),
       };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
