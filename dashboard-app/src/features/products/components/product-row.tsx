@@ -2,7 +2,7 @@ import { GripVertical, Package, Pencil, Trash2 } from 'lucide-react';
 import { forwardRef, useState, type CSSProperties, type HTMLAttributes } from 'react';
 import type { ProductView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { Switch } from '@/components/ui/switch';
 import { productPriceLabel } from '../price';
 
@@ -61,29 +61,13 @@ export const ProductRow = forwardRef<HTMLLIElement, ProductRowProps>(function Pr
       <Button type="button" variant="ghost" size="icon" onClick={() => setConfirming(true)} aria-label={`Delete ${product.title}`}>
         <Trash2 aria-hidden="true" />
       </Button>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle className="break-words">Delete “{product.title}”?</DialogTitle>
-            <DialogDescription>{DELETE_PRODUCT_CONFIRMATION}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              variant="destructive"
-              onClick={() => {
-                setConfirming(false);
-                onDelete();
-              }}
-            >
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDeleteDialog
+        name={product.title}
+        description={DELETE_PRODUCT_CONFIRMATION}
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={onDelete}
+      />
     </li>
   );
 });

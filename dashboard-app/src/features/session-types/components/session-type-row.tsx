@@ -2,7 +2,7 @@ import { ChevronDown, ChevronUp, GripVertical, Pencil, Trash2 } from 'lucide-rea
 import { forwardRef, useState, type CSSProperties, type HTMLAttributes } from 'react';
 import type { SessionTypeView } from '@linkbio/shared-contracts';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { Switch } from '@/components/ui/switch';
 import { summaryOf } from '../session-type-form';
 
@@ -67,29 +67,13 @@ export const SessionTypeRow = forwardRef<HTMLLIElement, SessionTypeRowProps>(fun
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent role="alertdialog">
-          <DialogHeader>
-            <DialogTitle className="break-words">Delete “{type.name}”?</DialogTitle>
-            <DialogDescription>{DELETE_SESSION_TYPE_CONFIRMATION}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              variant="destructive"
-              onClick={() => {
-                setConfirming(false);
-                onDelete();
-              }}
-            >
-              Delete
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDeleteDialog
+        name={type.name}
+        description={DELETE_SESSION_TYPE_CONFIRMATION}
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={onDelete}
+      />
     </li>
   );
 });
