@@ -6,6 +6,7 @@
 //   npm run bench -- --quick            2 rounds of 2 s per path
 //   npm run bench -- --duration 15 --connections 100 --rounds 5
 //   npm run bench -- --generator autocannon
+//   npm run bench -- --cpu-prof             the API under V8's profiler: bench/results/cpu/*.cpuprofile
 //
 // The load comes from Debian's wrk (one thread, installed with apt-get where missing and allowed), else from
 // autocannon; which one measured is printed and kept with the figures.
@@ -32,7 +33,7 @@ const RESULTS_FILE = resolve(ROOT, 'bench/results/latest.json');
 const LOGIN_ACCOUNTS = 10;
 
 function parseArgs(argv) {
-  const options = { quick: false, duration: null, connections: 50, rounds: null, generator: null };
+  const options = { quick: false, duration: null, connections: 50, rounds: null, generator: null, cpuProf: false };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split('=');
     const value = () => {
@@ -41,6 +42,7 @@ function parseArgs(argv) {
       return n;
     };
     if (flag === '--quick') options.quick = true;
+    else if (flag === '--cpu-prof') options.cpuProf = true;
     else if (flag === '--duration') options.duration = value();
     else if (flag === '--connections') options.connections = value();
     else if (flag === '--rounds') options.rounds = value();
@@ -49,7 +51,7 @@ function parseArgs(argv) {
       if (!['wrk', 'autocannon'].includes(options.generator)) throw new Error('--generator is wrk or autocannon.');
     } else if (flag === '--help' || flag === '-h') {
       console.log(
-        'Usage: npm run bench -- [--quick] [--duration SECONDS] [--connections N] [--rounds N] [--generator wrk|autocannon]',
+        'Usage: npm run bench -- [--quick] [--duration SECONDS] [--connections N] [--rounds N] [--generator wrk|autocannon] [--cpu-prof]',
       );
       process.exit(0);
     } else throw new Error(`Unknown option ${argv[i]} (try --help).`);
@@ -87,7 +89,9 @@ async function bench(options, root, cleanups, results) {
       ? `Redis: ${new URL(redisUrl).host} (external).`
       : 'Redis: none; the product keeps its queues in PostgreSQL.',
   );
-  const product = await startProduct({ root, databaseUrl: database.url, redisUrl, cleanups, log });
+  const cpuProfileDir = options.cpuProf ? resolve(ROOT, 'bench/results/cpu') : null;
+  const product = await startProduct({ root, databaseUrl: database.url, redisUrl, cleanups, log, cpuProfileDir });
+  if (cpuProfileDir) log(`The API's CPU profile goes to ${cpuProfileDir} when it stops.`);
   const base = `http://127.0.0.1:${product.port}`;
   const rss = async () => ({ apiMiB: await rssMiB(product.api.pid), workerMiB: await rssMiB(product.worker.pid) });
   results.rss = { idle: await rss() };
