@@ -161,7 +161,7 @@ export function chooseLoadGenerator(wanted, log) {
   } catch (error) {
     if (wanted === 'wrk') throw error;
     log(`wrk: ${error.message} Measuring with autocannon instead.`);
-    return autocannonGenerator(`wrk is missing and could not be installed (${error.message})`);
+    return autocannonGenerator('wrk is not installed and could not be installed here');
   }
   return {
     name: 'wrk',
