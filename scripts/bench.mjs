@@ -2,9 +2,14 @@
 // same bytes, whether every view and click under that load is counted exactly once, and whether cost grows
 // with creators, links and events. A benchmark that prints figures; it asserts nothing.
 //
-//   npm run build && npm run bench      8 s per path over 50 connections
-//   npm run bench -- --quick            2 s per path
-//   npm run bench -- --duration 15 --connections 100
+//   npm run build && npm run bench      3 rounds of 8 s per path over 50 connections
+//   npm run bench -- --quick            2 rounds of 2 s per path
+//   npm run bench -- --duration 15 --connections 100 --rounds 5
+//   npm run bench -- --generator autocannon
+//   npm run bench -- --cpu-prof             the API under V8's profiler: bench/results/cpu/*.cpuprofile
+//
+// The load comes from Debian's wrk (one thread, installed with apt-get where missing and allowed), else from
+// autocannon; which one measured is printed and kept with the figures.
 //
 // The product runs as deployed (NODE_ENV=production): on a database of its own, created on the server that
 // DATABASE_URL names and dropped at the end, else on an embedded PostgreSQL in a temporary folder; on the Redis
@@ -18,7 +23,7 @@ import { onShutdownSignal } from './lib/processes.mjs';
 import { createCreator, rawGet } from './lib/bench-api.mjs';
 import { startBaseline } from './lib/bench-baseline.mjs';
 import { measureGrowth } from './lib/bench-growth.mjs';
-import { runLoad } from './lib/bench-load.mjs';
+import { chooseLoadGenerator } from './lib/bench-load.mjs';
 import { measurePaths, productPaths } from './lib/bench-paths.mjs';
 import { prepareDatabase, redisVersion, rssMiB, startProduct } from './lib/bench-product.mjs';
 import { machineFacts, number, printResults, writeResults } from './lib/bench-report.mjs';
@@ -28,7 +33,7 @@ const RESULTS_FILE = resolve(ROOT, 'bench/results/latest.json');
 const LOGIN_ACCOUNTS = 10;
 
 function parseArgs(argv) {
-  const options = { quick: false, duration: null, connections: 50 };
+  const options = { quick: false, duration: null, connections: 50, rounds: null, generator: null, cpuProf: false };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split('=');
     const value = () => {
@@ -37,14 +42,22 @@ function parseArgs(argv) {
       return n;
     };
     if (flag === '--quick') options.quick = true;
+    else if (flag === '--cpu-prof') options.cpuProf = true;
     else if (flag === '--duration') options.duration = value();
     else if (flag === '--connections') options.connections = value();
-    else if (flag === '--help' || flag === '-h') {
-      console.log('Usage: npm run bench -- [--quick] [--duration SECONDS] [--connections N]');
+    else if (flag === '--rounds') options.rounds = value();
+    else if (flag === '--generator') {
+      options.generator = inline ?? argv[++i];
+      if (!['wrk', 'autocannon'].includes(options.generator)) throw new Error('--generator is wrk or autocannon.');
+    } else if (flag === '--help' || flag === '-h') {
+      console.log(
+        'Usage: npm run bench -- [--quick] [--duration SECONDS] [--connections N] [--rounds N] [--generator wrk|autocannon] [--cpu-prof]',
+      );
       process.exit(0);
     } else throw new Error(`Unknown option ${argv[i]} (try --help).`);
   }
   options.duration ??= options.quick ? 2 : 8;
+  options.rounds ??= options.quick ? 2 : 3;
   options.growthDuration = options.quick ? 2 : Math.max(2, Math.round(options.duration / 2));
   options.warmup = options.quick ? 1 : 2;
   return options;
@@ -55,6 +68,14 @@ async function bench(options, root, cleanups, results) {
   if (!existsSync(main)) {
     throw new Error(`${main} is missing: run \`npm run build\` first${root === ROOT ? '' : ` in ${root}`}.`);
   }
+  const generator = chooseLoadGenerator(options.generator, log);
+  results.loadGenerator = {
+    name: generator.name,
+    version: generator.version,
+    threads: generator.threads,
+    why: generator.why,
+  };
+  log(`Load generator: ${generator.name} ${generator.version ?? ''} (${generator.why}).`);
   const redisUrl = process.env.REDIS_URL || '';
   const database = await prepareDatabase({ databaseUrl: process.env.DATABASE_URL || '', cleanups, log });
   results.services = {
@@ -68,7 +89,9 @@ async function bench(options, root, cleanups, results) {
       ? `Redis: ${new URL(redisUrl).host} (external).`
       : 'Redis: none; the product keeps its queues in PostgreSQL.',
   );
-  const product = await startProduct({ root, databaseUrl: database.url, redisUrl, cleanups, log });
+  const cpuProfileDir = options.cpuProf ? resolve(ROOT, 'bench/results/cpu') : null;
+  const product = await startProduct({ root, databaseUrl: database.url, redisUrl, cleanups, log, cpuProfileDir });
+  if (cpuProfileDir) log(`The API's CPU profile goes to ${cpuProfileDir} when it stops.`);
   const base = `http://127.0.0.1:${product.port}`;
   const rss = async () => ({ apiMiB: await rssMiB(product.api.pid), workerMiB: await rssMiB(product.worker.pid) });
   results.rss = { idle: await rss() };
@@ -93,12 +116,12 @@ async function bench(options, root, cleanups, results) {
     const row = {
       key: spec.key,
       name: spec.name,
-      ...(await runLoad({ url: base, ...spec, duration, connections: options.connections })),
+      ...(await generator.run({ url: base, ...spec, duration, connections: options.connections })),
     };
     if (product.died) throw new Error(`${product.died}\n${product.output.slice(-4000)}`);
     if (!quiet) {
       log(
-        `${spec.name}: ${number(row.rps, 1)} req/s, p99 ${row.latency.p99} ms, ${number(row.ok)} served, ${number(row.failed)} not, ${row.errors} errors.`,
+        `${spec.name}: ${number(row.rps, 1)} req/s, p99 ${row.latency.p99} ms, ${number(row.ok)} served, ${number(row.failed)} not, ${row.errors} errors${row.unanswered ? `, ${number(row.unanswered)} sent and never answered` : ''}.`,
       );
     }
     return row;

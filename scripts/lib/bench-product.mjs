@@ -133,8 +133,12 @@ export async function rssMiB(pid) {
 }
 
 /** Starts one of the product's processes, keeping the tail of its output and the lines that report errors. */
-function startProcess(name, entry, env, cwd, product) {
-  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, entry], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+function startProcess(name, entry, env, cwd, product, nodeFlags = []) {
+  const child = spawn(process.execPath, [...PRODUCT_NODE_FLAGS, ...nodeFlags, entry], {
+    env,
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const keep = (chunk) => {
     const text = chunk.toString();
     product.output = (product.output + text).slice(-20_000);
@@ -153,9 +157,10 @@ function startProcess(name, entry, env, cwd, product) {
 
 /**
  * Migrates the database, then starts the API (backend/dist/main.js) and the worker (backend/dist/worker.main.js)
- * of the build under `root`, and waits for /api/health.
+ * of the build under `root`, and waits for /api/health. `cpuProfileDir`: the API runs under V8's profiler and
+ * writes its profile (a .cpuprofile file) there when it stops.
  */
-export async function startProduct({ root, databaseUrl, redisUrl, cleanups, log }) {
+export async function startProduct({ root, databaseUrl, redisUrl, cleanups, log, cpuProfileDir = null }) {
   const main = resolve(root, 'backend/dist/main.js');
   if (!existsSync(main)) {
     throw new Error(`${main} is missing: run \`npm run build\` first (in ${root}).`);
@@ -195,7 +200,8 @@ export async function startProduct({ root, databaseUrl, redisUrl, cleanups, log 
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const product = { output: '', errorLines: [], stopping: false, died: null, port, redisKeyPrefix, dataDir };
-  product.api = startProcess('API', main, env, dataDir, product);
+  const apiFlags = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  product.api = startProcess('API', main, env, dataDir, product, apiFlags);
   product.worker = startProcess('worker', resolve(root, 'backend/dist/worker.main.js'), env, dataDir, product);
   product.stop = async () => {
     product.stopping = true;

@@ -25,16 +25,19 @@ export function formatTable(header, rows) {
 
 const errorsCell = (row) => (row.timeouts > 0 ? `${row.errors} (${row.timeouts} timeouts)` : String(row.errors));
 
-/** The main table: one row per path, its req/s beside the baseline's. */
+/** Latency in ms: one decimal below 100 ms (wrk measures in µs), whole above. */
+const ms = (value) => (value === null || value === undefined ? '-' : number(value, value < 100 ? 1 : 0));
+
+/** The main table: one row per path, its req/s beside the baseline's (`ratio`: the median of its rounds'). */
 export function loadTable(rows, baselineRps) {
   return formatTable(
     ['path', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'served', 'non-2xx', 'errors'],
     rows.map((row) => [
       row.name,
       number(row.rps, 1),
-      number(row.latency.p50),
-      number(row.latency.p99),
-      `${number(row.rps / baselineRps, 3)}`,
+      ms(row.latency.p50),
+      ms(row.latency.p99),
+      `${number(row.ratio ?? row.rps / baselineRps, 3)}`,
       number(row.ok),
       number(row.failed),
       errorsCell(row),
@@ -49,8 +52,8 @@ export function growthTable(rows) {
     rows.map((row) => [
       row.name,
       number(row.rps, 1),
-      number(row.latency.p50),
-      number(row.latency.p99),
+      ms(row.latency.p50),
+      ms(row.latency.p99),
       row.ratio === undefined ? '-' : number(row.ratio, 3),
       number(row.ok),
       number(row.failed),
@@ -85,8 +88,11 @@ export function printResults(results) {
       `PostgreSQL ${s.postgres.kind} ${s.postgres.version}, Redis ${s.redis.version ? `${s.redis.kind} ${s.redis.version}` : s.redis.kind}; ${tree}`,
   );
   const baselineRps = results.paths[0].rps;
+  const g = results.loadGenerator;
+  const rounds = o.rounds > 1 ? `median of ${o.rounds} rounds of ${o.duration} s` : `${o.duration} s`;
   console.log(
-    `\nLoad (${results.options.duration} s per path, ${results.options.connections} connections, pipelining 1; ratio = req/s ÷ baseline's):\n`,
+    `\nLoad generator: ${g.name} ${g.version ?? ''}${g.name === 'wrk' ? ', 1 thread' : ''} (${g.why}).` +
+      `\nLoad (${rounds} per path, ${o.connections} connections, pipelining 1; ratio = req/s ÷ the same round's baseline's):\n`,
   );
   console.log(loadTable(results.paths, baselineRps));
   const mem = (r) => `API ${number(r.apiMiB, 1)} MiB, worker ${number(r.workerMiB, 1)} MiB`;
