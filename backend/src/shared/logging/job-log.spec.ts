@@ -33,6 +33,17 @@ describe('runLogged', () => {
     expect(capture.text).not.toContain('jane');
   });
 
+  it('logs a routine run (a sweep every minute) at debug when it completes, and at warn or error when it fails', async () => {
+    const debug = new LogCapture('debug');
+    const verbose = new QuietStartupLogger(debug.logger);
+    await runLogged(logger, 'maintenance', job(0, 3), () => Promise.resolve(), true);
+    expect(capture.lines).toEqual([]);
+    await runLogged(verbose, 'maintenance', job(0, 3), () => Promise.resolve(), true);
+    expect(debug.lines).toEqual([expect.objectContaining({ level: 'debug', msg: 'job completed', outcome: 'completed' })]);
+    await expect(runLogged(logger, 'maintenance', job(0, 2), () => Promise.reject(new Error('down')), true)).rejects.toThrow('down');
+    expect(capture.lines).toEqual([expect.objectContaining({ level: 'warn', outcome: 'retrying' })]);
+  });
+
   it('logs a failed run at warn while it will be retried, at error on its last attempt, with the stack', async () => {
     await expect(runLogged(logger, 'payouts', job(0, 2), () => Promise.reject(new Error('PayPal away')))).rejects.toThrow('PayPal away');
     await expect(runLogged(logger, 'payouts', job(1, 2), () => Promise.reject(new Error('PayPal away')))).rejects.toThrow('PayPal away');

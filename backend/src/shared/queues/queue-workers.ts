@@ -8,7 +8,10 @@ import { JobQueues } from './job-queues.js';
 import { BatchConsumer } from './batch-consumer.js';
 import { BatchJobProcessor, JOB_PROCESSORS, type JobProcessor } from './job-processor.js';
 import { describeRepeat, JobSchedules } from './job-schedules.js';
-import type { QueueName } from './queue-definitions.js';
+import { SCHEDULES, type QueueName } from './queue-definitions.js';
+
+/** Jobs of the schedules that repeat every minute or so (sweeps): their completed runs log at debug. */
+const ROUTINE_JOBS: ReadonlySet<string> = new Set(SCHEDULES.filter((schedule) => 'every' in schedule.repeat).map((schedule) => schedule.job));
 
 /**
  * The worker process's consumers: one BullMQ Worker per queue, dispatching each job by name to the module
@@ -71,10 +74,16 @@ export class QueueWorkers implements OnApplicationBootstrap, BeforeApplicationSh
         const processor = handlers.get(job.name);
         // Each run logs its line (queue, job, id, attempt, outcome, duration); a job no processor takes, too.
         try {
-          return await runLogged(this.logger, queue, job, () => {
-            if (!processor) throw new UnrecoverableError(`No processor for job "${job.name}" on queue "${queue}"`);
-            return processor.process(job as never);
-          });
+          return await runLogged(
+            this.logger,
+            queue,
+            job,
+            () => {
+              if (!processor) throw new UnrecoverableError(`No processor for job "${job.name}" on queue "${queue}"`);
+              return processor.process(job as never);
+            },
+            ROUTINE_JOBS.has(job.name),
+          );
         } catch (error) {
           failureLogged.add(job);
           throw error;
