@@ -40,3 +40,4 @@ export * from './products.dto.js';
 export * from './orders.dto.js';
 export * from './audience.dto.js';
 export * from './session-types.js';
+export * from './intake-answers.js';

@@ -5,6 +5,7 @@ import { IsEmailAddress, trimString, MaxChars } from './validators.js';
 import { IsInstant, IsLocale, IsTimeZone } from './scheduling.dto.js';
 import { SchedulingMessages } from './scheduling.messages.js';
 import { CouponMessages } from './coupons.messages.js';
+import type { BookedLocation, IntakeAnswer } from './session-types.js';
 
 /** Messages of the money paths (spec §5, §8; decisions.md). */
 export const PaymentMessages = {
@@ -233,6 +234,12 @@ export interface BookingView {
   /** The session's time (ISO 8601 UTC instants) when it was booked at a set time, else null. */
   slotStart: string | null;
   slotEnd: string | null;
+  /** The session type's name as it was booked (null: booked before session types). */
+  sessionName?: string | null;
+  /** Where the session takes place (null: not set; the creator tells the visitor). */
+  location?: BookedLocation | null;
+  /** The visitor's answers to the type's questions, as they were asked. */
+  answers?: IntakeAnswer[];
 }
 
 /**
