@@ -1,6 +1,12 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { waitForEmailMatch } from '../support/mailbox';
-import { expectAccessible, expectNoSidewaysScroll, screenshots, sellerTakingBookings, type Creator } from '../support/product';
+import {
+  expectAccessible,
+  expectNoSidewaysScroll,
+  screenshots,
+  sellerTakingBookings,
+  type Creator,
+} from '../support/product';
 
 /*
  * A creator offering two kinds of session: a portfolio review in a video room the product makes for each booking,
@@ -56,7 +62,12 @@ test.afterAll(async () => {
   await sellerApi?.dispose();
 });
 
-test.use({ userAgent: PHONE_CHROME, viewport: { width: 390, height: 844 }, timezoneId: 'Europe/Berlin', locale: 'en-GB' });
+test.use({
+  userAgent: PHONE_CHROME,
+  viewport: { width: 390, height: 844 },
+  timezoneId: 'Europe/Berlin',
+  locale: 'en-GB',
+});
 
 test('picks a type, a time, answers its questions and pays; both e-mails name the same room, the page never does', async ({
   page,
@@ -145,7 +156,11 @@ test('picks a type, a time, answers its questions and pays; both e-mails name th
 
   // The booking pages, before and after paying, never carry a room.
   const visitor = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  for (const path of [`/book/${seller.username}`, `/book/${seller.username}?type=${encodeURIComponent(reviewId)}`, `/${seller.username}?booked=true`]) {
+  for (const path of [
+    `/book/${seller.username}`,
+    `/book/${seller.username}?type=${encodeURIComponent(reviewId)}`,
+    `/${seller.username}?booked=true`,
+  ]) {
     const html = await (await visitor.get(path)).text();
     expect(html, path).not.toContain(room);
     expect(html, path).not.toMatch(/meet\.jit\.si/);

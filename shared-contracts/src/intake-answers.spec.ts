@@ -3,7 +3,13 @@ import type { IntakeQuestion } from './session-types.js';
 
 const goal: IntakeQuestion = { id: 'q1', label: 'Your goal', kind: 'short_text', required: true };
 const notes: IntakeQuestion = { id: 'q2', label: 'Anything else?', kind: 'long_text', required: false };
-const level: IntakeQuestion = { id: 'q3', label: 'Level', kind: 'choice', required: true, choices: ['Beginner', 'Advanced'] };
+const level: IntakeQuestion = {
+  id: 'q3',
+  label: 'Level',
+  kind: 'choice',
+  required: true,
+  choices: ['Beginner', 'Advanced'],
+};
 
 describe('checkIntakeAnswer', () => {
   it('asks for a required answer, blank or spaces, and lets an optional one be left out', () => {
@@ -17,7 +23,9 @@ describe('checkIntakeAnswer', () => {
     expect(checkIntakeAnswer(goal, 'a'.repeat(201))).toBe(IntakeMessages.answerTooLong('Your goal', 200));
     expect(checkIntakeAnswer(goal, '😀'.repeat(200))).toBeNull();
     expect(checkIntakeAnswer(notes, 'b'.repeat(2000))).toBeNull();
-    expect(checkIntakeAnswer(notes, 'b'.repeat(2001))).toBe('The answer to "Anything else?" must be at most 2000 characters');
+    expect(checkIntakeAnswer(notes, 'b'.repeat(2001))).toBe(
+      'The answer to "Anything else?" must be at most 2000 characters',
+    );
   });
 
   it('takes only one of the offered choices, exactly', () => {

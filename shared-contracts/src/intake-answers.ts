@@ -25,7 +25,8 @@ export const answerMaxOf = (question: IntakeQuestion): number =>
 export function checkIntakeAnswer(question: IntakeQuestion, answer: string): string | null {
   const text = answer.trim();
   if (text === '') return question.required ? IntakeMessages.answerRequired(question.label) : null;
-  if (question.kind === 'choice') return question.choices?.includes(text) ? null : IntakeMessages.choiceNotOffered(question.label);
+  if (question.kind === 'choice')
+    return question.choices?.includes(text) ? null : IntakeMessages.choiceNotOffered(question.label);
   const max = answerMaxOf(question);
   return [...text].length > max ? IntakeMessages.answerTooLong(question.label, max) : null;
 }
@@ -38,7 +39,10 @@ export const intakeMessagesOf = (question: IntakeQuestion): string[] => [
 ];
 
 /** The answers a booking sends: the trimmed, non-empty ones, in the questions' order. */
-export const intakeAnswersOf = (questions: readonly IntakeQuestion[], answers: Readonly<Record<string, string>>): IntakeAnswerRequest[] =>
+export const intakeAnswersOf = (
+  questions: readonly IntakeQuestion[],
+  answers: Readonly<Record<string, string>>,
+): IntakeAnswerRequest[] =>
   questions.flatMap((question) => {
     const answer = (answers[question.id] ?? '').trim();
     return answer ? [{ questionId: question.id, answer }] : [];

@@ -15,7 +15,8 @@ export interface IntakeFieldsProps {
 }
 
 /** A label as the form writes it: the optional ones say so, like 'Phone Number (optional)'. */
-const labelOf = (question: IntakeQuestion) => (question.required ? question.label : `${question.label} ${Texts.optional}`);
+const labelOf = (question: IntakeQuestion) =>
+  question.required ? question.label : `${question.label} ${Texts.optional}`;
 
 /**
  * A session type's questions in step 'Your Information': a short answer as an input, a long one as a text area,

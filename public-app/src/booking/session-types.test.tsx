@@ -2,7 +2,13 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IntakeMessages, SchedulingMessages, type BookingTimesView, type PublicSessionType, type PublicUserView } from '@linkbio/shared-contracts';
+import {
+  IntakeMessages,
+  SchedulingMessages,
+  type BookingTimesView,
+  type PublicSessionType,
+  type PublicUserView,
+} from '@linkbio/shared-contracts';
 import { BookingPage } from '../pages/booking-page';
 import { stubApi, LOCAL_CONFIG, type Reply } from '../test/fetch-routes';
 import { BookingFlow } from './booking-flow';
@@ -29,23 +35,36 @@ const call: PublicSessionType = {
   locationKind: 'phone',
   questions: [],
 };
-const visit: PublicSessionType = { ...call, id: 'st-visit', name: 'Studio visit', minutes: 90, priceCents: 9000, locationKind: 'in_person' };
+const visit: PublicSessionType = {
+  ...call,
+  id: 'st-visit',
+  name: 'Studio visit',
+  minutes: 90,
+  priceCents: 9000,
+  locationKind: 'in_person',
+};
 
 const BOOK = 'POST /api/users/ada/book';
-const QUOTE: Reply = { status: 201, body: { clientSecret: 'pi_local_9_secret_x', amount: 3000, userAmount: 2500, platformFee: 500 } };
+const QUOTE: Reply = {
+  status: 201,
+  body: { clientSecret: 'pi_local_9_secret_x', amount: 3000, userAmount: 2500, platformFee: 500 },
+};
 
 async function fillContact(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Full Name'), 'Sam Visitor');
   await user.type(screen.getByLabelText('Email Address'), 'sam@example.com');
 }
 
-const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+const submit = (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
 
 describe('the session type step', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the types as links to their own booking page, with length, price and how they meet, when none is chosen', () => {
-    render(<BookingFlow username="ada" times={null} zones={[]} sessionTypes={[intro, call, visit]} sessionTypeId={null} />);
+    render(
+      <BookingFlow username="ada" times={null} zones={[]} sessionTypes={[intro, call, visit]} sessionTypeId={null} />,
+    );
     expect(screen.getByRole('heading', { name: 'Choose a Session' })).toBeInTheDocument();
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Choose a Session');
     const links = within(screen.getByRole('list', { name: 'Choose a Session' })).getAllByRole('link');
@@ -79,25 +98,41 @@ describe('the session type step', () => {
       '/book/ada?type=st-visit',
     ]);
     expect(page.querySelector('.price')).toBeNull();
-    expect(page.querySelector('meta[name=description]')?.getAttribute('content')).toBe('Book a Session with Ada: from $10.00 per session.');
+    expect(page.querySelector('meta[name=description]')?.getAttribute('content')).toBe(
+      'Book a Session with Ada: from $10.00 per session.',
+    );
     expect(JSON.parse(page.getElementById('booking')!.dataset.types!)).toEqual([intro, call, visit]);
   });
 
   it("shows the chosen type's price and fee in the header, and hands the island its id", () => {
     const html = renderToString(
-      <BookingPage origin="https://linkbio.test" user={creator} times={null} sessionTypes={[intro, call]} sessionTypeId="st-call" css="" script={{ src: '/b.js', preload: [] }} />,
+      <BookingPage
+        origin="https://linkbio.test"
+        user={creator}
+        times={null}
+        sessionTypes={[intro, call]}
+        sessionTypeId="st-call"
+        css=""
+        script={{ src: '/b.js', preload: [] }}
+      />,
     );
     const page = new DOMParser().parseFromString(html, 'text/html');
     expect(page.querySelector('.price')?.textContent).toBe('$10.00 per session');
-    expect(page.querySelector('.price-fee')?.textContent).toBe('You pay $12.00 in total: the session plus the 20% platform fee ($2.00).');
+    expect(page.querySelector('.price-fee')?.textContent).toBe(
+      'You pay $12.00 in total: the session plus the 20% platform fee ($2.00).',
+    );
     expect(page.getElementById('booking')?.dataset.type).toBe('st-call');
   });
 
   it('names the chosen type in the later steps and lets the visitor go back and change it', async () => {
     const user = userEvent.setup();
-    render(<BookingFlow username="ada" times={null} zones={[]} sessionTypes={[intro, call]} sessionTypeId="st-intro" />);
+    render(
+      <BookingFlow username="ada" times={null} zones={[]} sessionTypes={[intro, call]} sessionTypeId="st-intro" />,
+    );
     expect(screen.getByRole('heading', { name: 'Your Information' })).toBeInTheDocument();
-    expect(screen.getByText('Your session').parentElement).toHaveTextContent('Your session Intro call 30 min · $25.00 · Video call');
+    expect(screen.getByText('Your session').parentElement).toHaveTextContent(
+      'Your session Intro call 30 min · $25.00 · Video call',
+    );
     await user.type(screen.getByLabelText('Full Name'), 'Sam');
     await user.click(screen.getByRole('button', { name: 'Change session' }));
     expect(screen.getByRole('heading', { name: 'Choose a Session' })).toHaveFocus();
@@ -111,11 +146,25 @@ describe('the session type step', () => {
   it('keeps the type in the week links and the zone form, and reads its times again after a time was taken', async () => {
     const calls = stubApi({
       [BOOK]: { status: 409, body: { statusCode: 409, message: SchedulingMessages.slotTaken } },
-      'GET /api/users/ada/slots?from=2026-07-06&days=7&type=st-intro': { status: 200, body: { timeZone: 'UTC', sessionMinutes: 30, scheduled: true, slots: [] } },
+      'GET /api/users/ada/slots?from=2026-07-06&days=7&type=st-intro': {
+        status: 200,
+        body: { timeZone: 'UTC', sessionMinutes: 30, scheduled: true, slots: [] },
+      },
     });
     const user = userEvent.setup();
-    render(<BookingFlow username="ada" times={times} zones={['UTC']} sessionTypes={[intro, call]} sessionTypeId="st-intro" />);
-    expect(screen.getByRole('link', { name: 'Next week' })).toHaveAttribute('href', '?from=2026-07-13&tz=UTC&type=st-intro');
+    render(
+      <BookingFlow
+        username="ada"
+        times={times}
+        zones={['UTC']}
+        sessionTypes={[intro, call]}
+        sessionTypeId="st-intro"
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Next week' })).toHaveAttribute(
+      'href',
+      '?from=2026-07-13&tz=UTC&type=st-intro',
+    );
     expect(document.querySelector('input[type=hidden][name=type]')).toHaveValue('st-intro');
     expect(screen.getByText('Your session')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /10:00/ }));
@@ -126,7 +175,9 @@ describe('the session type step', () => {
     await submit(user);
     expect(await screen.findByRole('heading', { name: 'Pick a Time' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(SchedulingMessages.slotTaken);
-    expect(calls.calls.map((made) => made.route)).toContain('GET /api/users/ada/slots?from=2026-07-06&days=7&type=st-intro');
+    expect(calls.calls.map((made) => made.route)).toContain(
+      'GET /api/users/ada/slots?from=2026-07-06&days=7&type=st-intro',
+    );
   });
 });
 
@@ -137,7 +188,11 @@ describe("the type's questions", () => {
     render(<BookingFlow username="ada" times={null} zones={[]} sessionTypes={[intro]} />);
     const level = screen.getByRole('radiogroup', { name: 'Your level' });
     expect(level).toHaveAttribute('aria-required', 'true');
-    expect(within(level).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['Beginner', 'Advanced']);
+    expect(
+      within(level)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['Beginner', 'Advanced']);
     expect(screen.getByLabelText('Your goal')).toHaveAttribute('aria-required', 'true');
     expect(screen.getByLabelText('Your goal').tagName).toBe('INPUT');
     expect(screen.getByLabelText('Your goal')).toHaveAttribute('maxlength', '200');
@@ -178,7 +233,9 @@ describe("the type's questions", () => {
     fireEvent.change(screen.getByLabelText('Your goal'), { target: { value: 'g'.repeat(201) } });
     fireEvent.change(screen.getByLabelText('Anything else? (optional)'), { target: { value: 'n'.repeat(2001) } });
     await submit(user);
-    expect(screen.getByLabelText('Your goal')).toHaveAccessibleDescription(IntakeMessages.answerTooLong('Your goal', 200));
+    expect(screen.getByLabelText('Your goal')).toHaveAccessibleDescription(
+      IntakeMessages.answerTooLong('Your goal', 200),
+    );
     expect(screen.getByLabelText('Anything else? (optional)')).toHaveAccessibleDescription(
       'The answer to "Anything else?" must be at most 2000 characters',
     );
@@ -189,7 +246,9 @@ describe("the type's questions", () => {
   it('sends the type and the trimmed answers, leaving out a blank optional one', async () => {
     const api = stubApi({ [BOOK]: QUOTE, 'GET /api/config': LOCAL_CONFIG });
     const user = userEvent.setup();
-    render(<BookingFlow username="ada" times={null} zones={[]} sessionTypes={[intro, call]} sessionTypeId="st-intro" />);
+    render(
+      <BookingFlow username="ada" times={null} zones={[]} sessionTypes={[intro, call]} sessionTypeId="st-intro" />,
+    );
     await fillContact(user);
     await user.click(screen.getByRole('radio', { name: 'Advanced' }));
     await user.type(screen.getByLabelText('Your goal'), '  Ship my app  ');
@@ -209,7 +268,10 @@ describe("the type's questions", () => {
   });
 
   it("shows the server's refusal of an answer under its question, and other refusals in the toast", async () => {
-    let reply: Reply = { status: 400, body: { statusCode: 400, message: IntakeMessages.choiceNotOffered('Your level') } };
+    let reply: Reply = {
+      status: 400,
+      body: { statusCode: 400, message: IntakeMessages.choiceNotOffered('Your level') },
+    };
     stubApi({ [BOOK]: () => reply });
     const user = userEvent.setup();
     render(<BookingFlow username="ada" times={null} zones={[]} sessionTypes={[intro]} />);
@@ -218,7 +280,9 @@ describe("the type's questions", () => {
     await user.type(screen.getByLabelText('Your goal'), 'Learn');
     await submit(user);
     expect(await screen.findByText(IntakeMessages.choiceNotOffered('Your level'))).toBeInTheDocument();
-    expect(screen.getByRole('radiogroup', { name: 'Your level' })).toHaveAccessibleDescription(IntakeMessages.choiceNotOffered('Your level'));
+    expect(screen.getByRole('radiogroup', { name: 'Your level' })).toHaveAccessibleDescription(
+      IntakeMessages.choiceNotOffered('Your level'),
+    );
 
     reply = { status: 400, body: { statusCode: 400, message: 'This session type is not offered any more.' } };
     await submit(user);
@@ -254,7 +318,9 @@ describe('a session the creator runs as a phone call', () => {
   });
 
   it('keeps the phone optional for other types', () => {
-    render(<BookingFlow username="ada" times={null} zones={[]} sessionTypes={[intro, call]} sessionTypeId="st-intro" />);
+    render(
+      <BookingFlow username="ada" times={null} zones={[]} sessionTypes={[intro, call]} sessionTypeId="st-intro" />,
+    );
     expect(screen.getByLabelText('Phone Number (optional)')).not.toHaveAttribute('aria-required');
   });
 });

@@ -9,7 +9,12 @@ function MeetingPlace({ location }: { location: BookedLocation }) {
     return (
       <p className="text-sm break-all">
         Video call:{' '}
-        <a className="font-medium underline underline-offset-2" href={location.url} target="_blank" rel="noopener noreferrer">
+        <a
+          className="font-medium underline underline-offset-2"
+          href={location.url}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {location.url}
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
@@ -31,7 +36,10 @@ export function BookingSession({ booking }: { booking: BookingView }) {
       {booking.sessionName ? <p className="text-sm font-medium break-words">{booking.sessionName}</p> : null}
       {booking.location ? <MeetingPlace location={booking.location} /> : null}
       {answers.length > 0 ? (
-        <dl aria-label={`Answers of ${booking.customerName}`} className="mt-2 space-y-1.5 rounded-md bg-muted/50 p-2.5 text-sm">
+        <dl
+          aria-label={`Answers of ${booking.customerName}`}
+          className="mt-2 space-y-1.5 rounded-md bg-muted/50 p-2.5 text-sm"
+        >
           {answers.map((item, index) => (
             <div key={index}>
               <dt className="font-medium break-words">{item.question}</dt>
