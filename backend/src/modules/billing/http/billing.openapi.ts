@@ -60,6 +60,17 @@ const BookingViewSchema = component(
       paidAt: nullable(dateTime),
       slotStart: nullable(dateTime),
       slotEnd: nullable(dateTime),
+      sessionName: optional(nullable(string)),
+      location: optional(
+        nullable(
+          anyOf(
+            object({ kind: constant('video'), url: string }),
+            object({ kind: constant('phone'), phone: string }),
+            object({ kind: constant('in_person'), address: string }),
+          ),
+        ),
+      ),
+      answers: optional(arrayOf(object({ question: string, answer: string }))),
     }),
 );
 const BookingViews = arrayOf(BookingViewSchema);
