@@ -1,5 +1,6 @@
 import { IsNotEmpty, IsOptional } from 'class-validator';
 import type { BookingStatus } from './payments.js';
+import type { BookedLocation } from './session-types.js';
 import { IsInstant, IsLocale, IsTimeZone } from './scheduling.dto.js';
 import { SchedulingMessages } from './scheduling.messages.js';
 
@@ -25,6 +26,10 @@ export interface ManagedBookingView {
   canCancel: boolean;
   /** Paid, in the future and never moved: a booking may be moved once. */
   canReschedule: boolean;
+  /** The session type's name as booked; null for a booking made before session types. */
+  sessionName: string | null;
+  /** Where the session takes place (describeLocation tells it in one line); null: not set, the creator tells. */
+  location: BookedLocation | null;
 }
 
 /** POST /api/booking-manage/{token}/reschedule: the new time, a start from GET /api/users/{username}/slots. */

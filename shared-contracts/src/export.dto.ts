@@ -1,4 +1,5 @@
 import type { LinkBlockKind } from './link-blocks.js';
+import type { BookedLocation, IntakeAnswer } from './session-types.js';
 
 /** How many downloads of their data a creator may start within an hour. */
 export const EXPORTS_PER_HOUR = 10;
@@ -85,6 +86,10 @@ export interface AccountExport {
     slotStart: string | null;
     slotEnd: string | null;
     refundedAt: string | null;
+    /** The session type's name, where it met and the visitor's answers, as booked (null, null, []: before session types). */
+    sessionName: string | null;
+    location: BookedLocation | null;
+    answers: IntakeAnswer[];
   }>;
   /** Product orders and tips paid for (issue 27), kept for the creator's accounting as bookings are. */
   sales: Array<{

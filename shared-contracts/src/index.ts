@@ -41,3 +41,4 @@ export * from './orders.dto.js';
 export * from './audience.dto.js';
 export * from './session-types.js';
 export * from './intake-answers.js';
+export * from './session-booking.js';

@@ -1,11 +1,12 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, ValidateIf } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, registerDecorator, ValidateIf } from 'class-validator';
 import { EMAIL_MAX_LENGTH, PLATFORM_FEE_PERCENT } from './constants.js';
 import { IsEmailAddress, trimString, MaxChars } from './validators.js';
 import { IsInstant, IsLocale, IsTimeZone } from './scheduling.dto.js';
 import { SchedulingMessages } from './scheduling.messages.js';
 import { CouponMessages } from './coupons.messages.js';
-import type { BookedLocation, IntakeAnswer } from './session-types.js';
+import { isIntakeAnswerList, SessionBookingMessages } from './session-booking.js';
+import type { BookedLocation, IntakeAnswer, IntakeAnswerRequest } from './session-types.js';
 
 /** Messages of the money paths (spec §5, §8; decisions.md). */
 export const PaymentMessages = {
@@ -50,6 +51,11 @@ export type BookedNotice = 'confirmed' | 'refunding';
 export function bookingReturnPath(username: string, notice: BookedNotice | null): string {
   const query = notice === 'confirmed' ? '?booked=true' : notice === 'refunding' ? '?booked=refunding' : '';
   return `/${encodeURIComponent(username)}${query}`;
+}
+
+function Validates(name: string, validate: (value: unknown) => boolean, message: string): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({ name, target: target.constructor, propertyName: propertyName as string, options: { message }, validator: { validate } });
 }
 
 /** POST /api/users/{username}/book. Amounts are never taken from the client. */
@@ -116,6 +122,19 @@ export class BookingRequest {
   @ValidateIf((_, value) => value !== null && value !== undefined && value !== '')
   @Transform(trimString)
   couponCode?: string | null;
+
+  /**
+   * The session type booked (PublicSessionType.id): one the creator offers now. Absent: their only type; a
+   * creator with several asks the visitor to choose (400).
+   */
+  @IsUUID('all', { message: SessionBookingMessages.sessionTypeId })
+  @IsOptional()
+  sessionTypeId?: string;
+
+  /** Answers to the type's intake questions, checked against them on the server (checkIntakeAnswers). */
+  @Validates('isIntakeAnswerList', isIntakeAnswerList, SessionBookingMessages.answers)
+  @IsOptional()
+  answers?: IntakeAnswerRequest[];
 }
 
 /** The local test provider's card form (Stripe's test card numbers): a payment's, and the card change's. */
@@ -234,12 +253,12 @@ export interface BookingView {
   /** The session's time (ISO 8601 UTC instants) when it was booked at a set time, else null. */
   slotStart: string | null;
   slotEnd: string | null;
-  /** The session type's name as it was booked (null: booked before session types). */
-  sessionName?: string | null;
-  /** Where the session takes place (null: not set; the creator tells the visitor). */
-  location?: BookedLocation | null;
-  /** The visitor's answers to the type's questions, as they were asked. */
-  answers?: IntakeAnswer[];
+  /** The session type's name as booked; null for a booking made before session types. */
+  sessionName: string | null;
+  /** Where the session takes place, as resolved when booked (the generated room, the visitor's number); null: not set. */
+  location: BookedLocation | null;
+  /** The visitor's answers to the type's questions, as asked then. */
+  answers: IntakeAnswer[];
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsUUID,
   Matches,
   Max,
   Min,
@@ -139,7 +140,10 @@ export interface AvailabilityView {
   cancellationHours: number;
 }
 
-/** GET /api/users/{username}/slots?from=YYYY-MM-DD&days=1..31 (from: a date in the creator's time zone). */
+/**
+ * GET /api/users/{username}/slots?from=YYYY-MM-DD&days=1..31&type={id} (from: a date in the creator's time zone;
+ * type: one of the creator's session types, whose length the sessions have; absent, their first).
+ */
 export class SlotsQuery {
   @Validates('isCalendarDate', isCalendarDate, SchedulingMessages.from)
   @IsOptional()
@@ -149,6 +153,10 @@ export class SlotsQuery {
   @IsString({ message: SchedulingMessages.days })
   @IsOptional()
   days?: string;
+
+  @IsUUID('all', { message: SchedulingMessages.type })
+  @IsOptional()
+  type?: string;
 }
 
 export interface SlotView {

@@ -44,6 +44,7 @@ export const SchedulingMessages = {
   datesOff: `Dates off must be a list of at most ${SCHEDULING_LIMITS.datesOff} dates such as 2027-01-31.`,
   from: 'from must be a date such as 2027-01-31.',
   days: 'days must be a whole number from 1 to 31.',
+  type: 'type must be the id of one of the creator\'s session types.',
   slotStart: 'slotStart must be a date and time such as 2027-01-31T14:00:00Z.',
   slotRequired: 'Please pick a time for your session.',
   noSetTimes: 'This creator does not take bookings at set times: book without picking a time.',

@@ -141,6 +141,10 @@ export class Env {
   @Matches(/^https?:\/\/[^/?#\s]+\/?$/, { message: 'LINKTREE_ORIGIN must be an http(s) origin' })
   LINKTREE_ORIGIN?: string;
 
+  /** The Jitsi Meet server whose rooms a session type meeting in a generated room gets, one per booking. */
+  @Matches(/^https:\/\/[^?#\s]+$/, { message: 'MEETING_ROOM_BASE_URL must be an https address such as https://meet.jit.si' })
+  MEETING_ROOM_BASE_URL = 'https://meet.jit.si';
+
   /** SMTP server for e-mail (smtp://user:pass@host:587, smtps://…); unset, e-mails are written to MAIL_DIR. */
   @IsOptional()
   @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })

@@ -66,16 +66,20 @@ import { SalesUseCase } from './application/sales.use-case.js';
 import { OrderSweepService } from './application/order-sweep.service.js';
 import { ConfirmOrderPaymentUseCase } from './application/confirm-order-payment.use-case.js';
 import { SalesController } from './http/sales.controller.js';
+import { SessionTypesModule } from '../session-types/session-types.module.js';
+import { MeetingRooms } from './application/ports/meeting-rooms.js';
+import { JitsiMeetingRooms } from './infrastructure/jitsi-meeting-rooms.js';
 import { OrderPageController } from './http/order-page.controller.js';
 
 /**
  * Paid bookings and Premium. The payment provider is chosen at boot: Stripe when STRIPE_SECRET_KEY is set,
- * else the local test provider. A booking at a set time holds its slot through scheduling's SlotReservations.
+ * else the local test provider. A booking at a set time holds its slot through scheduling's SlotReservations;
+ * what a session is booked as (its price, length, where it meets, its questions) comes from SessionTypeCatalog.
  * The worker's billing sweep (BillingSweepProcessor, every minute) ends subscriptions cancelled at period end,
  * expires bookings whose held slot ran out unpaid and retries e-mails not sent yet.
  */
 @Module({
-  imports: [EmailModule, SchedulingModule, CouponsModule, ProductsModule, AudienceModule],
+  imports: [EmailModule, SchedulingModule, CouponsModule, ProductsModule, AudienceModule, SessionTypesModule],
   controllers: [BillingController, BookingManageController, PremiumController, SalesController, OrderPageController],
   providers: [
     { provide: BillingStore, useClass: PostgresBillingStore },
@@ -94,6 +98,7 @@ import { OrderPageController } from './http/order-page.controller.js';
           : new LocalPaymentGateway(local, transactions, clock),
     },
     { provide: StripeWebhookVerifier, inject: [ENV], useFactory: (env: Env) => new StripeWebhookVerifier(env.STRIPE_WEBHOOK_SECRET) },
+    { provide: MeetingRooms, inject: [ENV], useFactory: (env: Env) => new JitsiMeetingRooms(env.MEETING_ROOM_BASE_URL) },
     SettleBookingService,
     PaymentMetrics,
     HandlePaymentEventUseCase,

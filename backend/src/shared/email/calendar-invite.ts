@@ -22,6 +22,8 @@ export interface CalendarInvite {
   description: string;
   /** A page about the appointment (the visitor's manage link, the creator's dashboard). */
   url: string | null;
+  /** Where it takes place (LOCATION): the address to join or go to (locationOfInvite); null or absent: not set. */
+  location?: string | null;
   organizer: InviteParty;
   attendee: InviteParty;
 }
@@ -44,6 +46,7 @@ export function icsOf(invite: CalendarInvite): string {
     summary: invite.summary,
     description: invite.description,
     url: invite.url,
+    location: invite.location ?? null,
     status: invite.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     organizer: { name: commonName(invite.organizer.name), email: invite.organizer.email },
     attendees: [

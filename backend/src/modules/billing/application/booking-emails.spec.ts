@@ -34,6 +34,10 @@ const booking: Booking = {
   rescheduledAt: null,
   visitorTimeZone: null,
   visitorLocale: null,
+  sessionTypeId: null,
+  sessionName: null,
+  location: null,
+  answers: [],
 };
 const NOW = new Date('2027-03-01T10:01:00Z');
 const SENDER = 'no-reply@linkbio.test';
@@ -101,6 +105,48 @@ describe('the e-mails of a paid booking', () => {
     expect(creatorTold!.calendar).toMatchObject({ method: 'CANCEL', uid: 'booking-b-1@linkbio', sequence: 2 });
     expect(visitorTold!.text).toContain('is not refunded');
     expect(visitorCancelledEmails(cancelled, creator, told('UTC'), true)).toHaveLength(1);
+  });
+
+  it('names the session type and where to meet in every e-mail and invite; only the creator’s lists the answers', () => {
+    const typed: Booking = {
+      ...booking,
+      slotStart: new Date('2027-03-02T14:00:00Z'),
+      slotEnd: new Date('2027-03-02T14:30:00Z'),
+      sessionTypeId: 't-1',
+      sessionName: 'Portfolio review',
+      location: { kind: 'video', url: 'https://meet.jit.si/Linkbio-abc' },
+      answers: [{ question: 'What should we look at?', answer: 'My logo\nand my site' }],
+    };
+    const [receipt, notice] = paidBookingEmails(typed, creator, told('UTC'));
+    for (const email of [receipt!, notice!]) {
+      expect(email.text).toContain('Session: Portfolio review');
+      expect(email.text).toContain('Where: Video call: https://meet.jit.si/Linkbio-abc');
+      expect(email.calendar).toMatchObject({ location: 'https://meet.jit.si/Linkbio-abc' });
+    }
+    expect(receipt!.calendar!.summary).toBe('Portfolio review with Ada');
+    expect(notice!.text).toContain('Their answers:\n\nWhat should we look at?\nMy logo\nand my site');
+    expect(receipt!.text).not.toContain('My logo');
+    expect(icsOf(receipt!.calendar!)).toContain('LOCATION:https://meet.jit.si/Linkbio-abc');
+
+    const moved = { ...typed, location: { kind: 'in_person' as const, address: '1 Main St, Springfield' }, inviteSequence: 1 };
+    const previous = { start: new Date('2027-03-01T14:00:00Z'), end: new Date('2027-03-01T14:30:00Z') };
+    for (const email of movedBookingEmails(moved, creator, told('UTC'), previous)) {
+      expect(email.text).toContain('Where: In person: 1 Main St, Springfield');
+      expect(email.calendar).toMatchObject({ location: '1 Main St, Springfield' });
+    }
+    for (const email of visitorCancelledEmails({ ...moved, inviteSequence: 2 }, creator, told('UTC'), false)) {
+      expect(email.calendar).toMatchObject({ method: 'CANCEL', location: '1 Main St, Springfield' });
+    }
+  });
+
+  it('a booking made before session types names neither a type nor a place', () => {
+    const timed = { ...booking, slotStart: new Date('2027-03-02T14:00:00Z'), slotEnd: new Date('2027-03-02T14:45:00Z') };
+    const [receipt, notice] = paidBookingEmails(timed, creator, told('UTC'));
+    for (const email of [receipt!, notice!]) {
+      expect(email.text).not.toMatch(/Session:|Where:|Their answers/);
+      expect(email.calendar!.location).toBeNull();
+      expect(icsOf(email.calendar!)).not.toContain('LOCATION');
+    }
   });
 
   describe('told in the visitor’s zone and locale as well as the creator’s', () => {

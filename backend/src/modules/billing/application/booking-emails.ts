@@ -1,3 +1,4 @@
+import { describeLocation, locationOfInvite } from '@linkbio/shared-contracts';
 import type { CalendarInvite } from '../../../shared/email/calendar-invite.js';
 import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
 import { dollars, timedOrNull, type Booking, type TimedBooking } from '../domain/booking.js';
@@ -30,6 +31,19 @@ const visitorsTime = (booking: TimedBooking | Booking, creator: Creator, context
     { name: creator.displayName, timeZone: context.timeZone },
   );
 
+/** The invite's title: the session type's name (a booking before session types: "Session") with the other side. */
+const summaryFor = (booking: Booking, withWhom: string): string => `${booking.sessionName ?? 'Session'} with ${withWhom}`;
+
+/** What was booked and where it meets, one line each (neither for a booking made before session types). */
+const bookedAsLines = (booking: Booking): string[] => [
+  ...(booking.sessionName ? [`Session: ${booking.sessionName}`] : []),
+  ...(booking.location ? [`Where: ${describeLocation(booking.location)}`] : []),
+];
+
+/** The visitor's answers to the type's questions, each under the question as asked (none: nothing). */
+const answerLines = (booking: Booking): string[] =>
+  booking.answers.length === 0 ? [] : ['', 'Their answers:', ...booking.answers.flatMap(({ question, answer }) => ['', `${question}`, answer])];
+
 /**
  * A booked session's invite: one UID per booking for every version sent about it, each version with the
  * booking's current SEQUENCE (0 when first booked, one higher for each move and for its cancellation). The
@@ -56,6 +70,7 @@ function sessionInvite(
     summary,
     description: `Paid session booked on Linkbio. Booking reference: ${booking.id}`,
     url: null,
+    location: booking.location ? locationOfInvite(booking.location) : null,
     organizer: { name: creator.displayName, email: to === 'visitor' ? context.sender : creator.email },
     attendee: { name: booking.customerName, email: booking.customerEmail },
   };
@@ -70,6 +85,7 @@ export function paidBookingEmails(booking: Booking, creator: Creator, context: B
   const timed = timedOrNull(booking);
   const when = timed ? describeSession(timed.slotStart, timed.slotEnd, context.timeZone) : null;
   const visitorsWhen = timed ? visitorsTime(timed, creator, context, timed.slotStart, timed.slotEnd) : null;
+  const bookedAs = bookedAsLines(booking);
   const fees = [
     `Service Fee: ${dollars(booking.userAmount)}`,
     `Platform Fee (20%): ${dollars(booking.platformFee)}`,
@@ -84,7 +100,9 @@ export function paidBookingEmails(booking: Booking, creator: Creator, context: B
         `Hi ${booking.customerName},`,
         '',
         `Your payment was successful and your session with ${creator.displayName} (@${creator.username}) is booked.`,
-        ...(visitorsWhen ? ['', `When: ${visitorsWhen}`] : []),
+        ...(visitorsWhen || bookedAs.length > 0 ? [''] : []),
+        ...bookedAs,
+        ...(visitorsWhen ? [`When: ${visitorsWhen}`] : []),
         '',
         ...fees,
         '',
@@ -94,7 +112,7 @@ export function paidBookingEmails(booking: Booking, creator: Creator, context: B
           : `${creator.displayName} will contact you at this address to arrange the session.`,
         ...(manageUrl ? ['', `Need to cancel or move it? ${manageUrl}`] : []),
       ].join('\n'),
-      ...(timed ? { calendar: sessionInvite(timed, creator, context, `Session with ${creator.displayName}`, 'visitor') } : {}),
+      ...(timed ? { calendar: sessionInvite(timed, creator, context, summaryFor(booking, creator.displayName), 'visitor') } : {}),
     },
     {
       dedupeKey: `booking:${booking.id}:creator`,
@@ -104,19 +122,22 @@ export function paidBookingEmails(booking: Booking, creator: Creator, context: B
         `Hi ${creator.displayName},`,
         '',
         `${booking.customerName} booked a paid session with you.`,
-        ...(when ? ['', `When: ${when}`] : []),
+        ...(when || bookedAs.length > 0 ? [''] : []),
+        ...bookedAs,
+        ...(when ? [`When: ${when}`] : []),
         '',
         `Name: ${booking.customerName}`,
         `Email: ${booking.customerEmail}`,
         `Phone: ${booking.customerPhone ?? '-'}`,
         `Message: ${booking.message ?? '-'}`,
+        ...answerLines(booking),
         '',
         `You earn: ${dollars(booking.userAmount)} (paid out weekly)`,
         `Customer paid: ${dollars(booking.amount)}`,
         '',
         `Booking reference: ${booking.id}`,
       ].join('\n'),
-      ...(timed ? { calendar: sessionInvite(timed, creator, context, `Session with ${booking.customerName}`, 'creator') } : {}),
+      ...(timed ? { calendar: sessionInvite(timed, creator, context, summaryFor(booking, booking.customerName), 'creator') } : {}),
     },
   ];
 }
@@ -151,7 +172,7 @@ export function refundedBookingEmail(booking: Booking, creator: Creator, reason:
       '',
       `Booking reference: ${booking.id}`,
     ].join('\n'),
-    ...(invited ? { calendar: sessionInvite(timed, creator, context, `Session with ${creator.displayName}`, 'visitor', 'CANCEL') } : {}),
+    ...(invited ? { calendar: sessionInvite(timed, creator, context, summaryFor(booking, creator.displayName), 'visitor', 'CANCEL') } : {}),
   };
 }
 
@@ -180,7 +201,7 @@ export function visitorCancelledEmails(booking: Booking, creator: Creator, conte
         '',
         `Booking reference: ${booking.id}`,
       ].join('\n'),
-      calendar: sessionInvite(timed, creator, context, `Session with ${booking.customerName}`, 'creator', 'CANCEL'),
+      calendar: sessionInvite(timed, creator, context, summaryFor(booking, booking.customerName), 'creator', 'CANCEL'),
     },
   ];
   if (!refunded) {
@@ -197,7 +218,7 @@ export function visitorCancelledEmails(booking: Booking, creator: Creator, conte
         '',
         `Booking reference: ${booking.id}`,
       ].join('\n'),
-      calendar: sessionInvite(timed, creator, context, `Session with ${creator.displayName}`, 'visitor', 'CANCEL'),
+      calendar: sessionInvite(timed, creator, context, summaryFor(booking, creator.displayName), 'visitor', 'CANCEL'),
     });
   }
   return emails;
@@ -216,6 +237,7 @@ export function movedBookingEmails(booking: Booking, creator: Creator, context: 
     `To: ${visitorsTime(timed, creator, context, timed.slotStart, timed.slotEnd)}`,
   ];
   const version = `booking:${booking.id}:moved-${booking.inviteSequence}`;
+  const bookedAs = bookedAsLines(booking);
   return [
     {
       dedupeKey: `${version}:visitor`,
@@ -227,12 +249,13 @@ export function movedBookingEmails(booking: Booking, creator: Creator, context: 
         `Your session with ${creator.displayName} (@${creator.username}) is moved to another time.`,
         '',
         ...movedForVisitor,
+        ...bookedAs,
         '',
         'The attached invite updates the session in your calendar. A session can be moved once.',
         '',
         `Booking reference: ${booking.id}`,
       ].join('\n'),
-      calendar: sessionInvite(timed, creator, context, `Session with ${creator.displayName}`, 'visitor'),
+      calendar: sessionInvite(timed, creator, context, summaryFor(booking, creator.displayName), 'visitor'),
     },
     {
       dedupeKey: `${version}:creator`,
@@ -244,10 +267,11 @@ export function movedBookingEmails(booking: Booking, creator: Creator, context: 
         `${booking.customerName} moved their session with you to another time.`,
         '',
         ...moved,
+        ...bookedAs,
         '',
         `Booking reference: ${booking.id}`,
       ].join('\n'),
-      calendar: sessionInvite(timed, creator, context, `Session with ${booking.customerName}`, 'creator'),
+      calendar: sessionInvite(timed, creator, context, summaryFor(booking, booking.customerName), 'creator'),
     },
   ];
 }

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import {
+  checkIntakeAnswers,
   Messages,
   parseIsoInstant,
   PaymentMessages,
   SchedulingMessages,
+  SessionBookingMessages,
   type BookingCreatedResponse,
   type BookingRequest,
 } from '@linkbio/shared-contracts';
@@ -11,7 +13,10 @@ import { Clock } from '../../../shared/clock.js';
 import { DomainError, invalid, notFound } from '../../../shared/domain-error.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
 import { CouponRedemptions, type CouponQuote } from '../../coupons/application/ports/coupon-redemptions.js';
-import { requestBooking } from '../domain/booking.js';
+import { SessionTypeCatalog, type BookableSessionType } from '../../session-types/application/ports/session-type-catalog.js';
+import { bookedLocationOf } from '../domain/booked-location.js';
+import { requestBooking, type BookedAs } from '../domain/booking.js';
+import { MeetingRooms } from './ports/meeting-rooms.js';
 import { BillingStore } from './ports/billing.store.js';
 import { BookingEmailRateLimit, BookingIpRateLimit } from './ports/booking-rate-limits.js';
 import { PaymentGateway } from './ports/payment-gateway.js';
@@ -31,6 +36,11 @@ import { Transactions } from '../../../shared/transactions.js';
  * and its use is taken in the booking's transaction (the last use goes to one buyer; someone else's taking it
  * meanwhile is a 400 and nothing is stored). A request closed, replaced or whose payment cannot be made gives
  * its coupon use back.
+ *
+ * What is booked is one of the creator's session types (sessionTypeId; absent, their only one — with several
+ * the visitor must choose): its price is charged, its length held, its questions' answers checked and kept
+ * (the questions as asked), and where it meets resolved now and stored (a room made for this booking, the
+ * visitor's number for a call), so later edits of the type change no booked session.
  */
 @Injectable()
 export class CreateBookingUseCase {
@@ -43,6 +53,8 @@ export class CreateBookingUseCase {
     private readonly ipLimit: BookingIpRateLimit,
     private readonly emailLimit: BookingEmailRateLimit,
     private readonly coupons: CouponRedemptions,
+    private readonly catalog: SessionTypeCatalog,
+    private readonly rooms: MeetingRooms,
   ) {}
 
   async execute(username: string, request: BookingRequest, visitor: { ip: string }): Promise<BookingCreatedResponse> {
@@ -50,12 +62,12 @@ export class CreateBookingUseCase {
     const slotStart = request.slotStart ? parseIsoInstant(request.slotStart) : null;
     const creator = await this.store.findCreatorByUsername(username);
     if (!creator) throw notFound(Messages.userNotFound);
-    if (!creator.enableBooking || creator.bookingPrice === null || creator.bookingPrice <= 0) {
-      throw invalid(PaymentMessages.bookingUnavailable);
-    }
+    if (!creator.enableBooking) throw invalid(PaymentMessages.bookingUnavailable);
+    const type = await this.sessionType(creator.id, request.sessionTypeId);
+    const bookedAs = this.bookedAs(type, request);
     const replaced = request.replacesClientSecret ? await this.replaceable(request.replacesClientSecret, creator.id) : null;
     const now = this.clock.now();
-    const price = creator.bookingPrice;
+    const price = type.priceCents;
     const { booking, coupon } = await this.transactions.run(async () => {
       // The visitor's earlier request, left unpaid for this one: closed, its time (and coupon use) free for them
       // (or anyone) again — before the code is checked, so the use it held can go to this request.
@@ -65,8 +77,8 @@ export class CreateBookingUseCase {
         await this.coupons.release(replaced.id);
       }
       const coupon = request.couponCode ? await this.quote(creator.id, request.couponCode, price, now) : null;
-      const booking = requestBooking(creator.id, coupon?.priceAfterCents ?? price, request, now);
-      const slot = await this.slots.hold({ bookingId: booking.id, creatorId: creator.id, slotStart, visitor: visitor.ip, now });
+      const booking = requestBooking(creator.id, coupon?.priceAfterCents ?? price, request, now, bookedAs);
+      const slot = await this.slots.hold({ bookingId: booking.id, creatorId: creator.id, slotStart, minutes: type.minutes, visitor: visitor.ip, now });
       if (slot) Object.assign(booking, { slotStart: slot.start, slotEnd: slot.end, holdExpiresAt: slot.expiresAt });
       await this.store.addBooking(booking);
       if (coupon) {
@@ -79,7 +91,7 @@ export class CreateBookingUseCase {
       .createBookingIntent({
         bookingId: booking.id,
         amount: booking.amount,
-        description: `Session with ${creator.displayName} (@${creator.username})`,
+        description: `${type.name} with ${creator.displayName} (@${creator.username})`,
         receiptEmail: booking.customerEmail,
         returnPath: `/${creator.username}?booked=true`,
       })
@@ -99,6 +111,29 @@ export class CreateBookingUseCase {
       platformFee: booking.platformFee,
       discountCents: coupon?.discountCents ?? 0,
     };
+  }
+
+  /** The type asked for among those the creator offers now; absent, their only one (several: the visitor chooses). */
+  private async sessionType(creatorId: string, id: string | undefined): Promise<BookableSessionType> {
+    const types = await this.catalog.bookable(creatorId);
+    if (types.length === 0) throw invalid(PaymentMessages.bookingUnavailable);
+    if (id === undefined) {
+      if (types.length > 1) throw invalid(SessionBookingMessages.chooseSessionType);
+      return types[0]!;
+    }
+    const type = types.find((candidate) => candidate.id === id);
+    if (!type) throw notFound(SessionBookingMessages.sessionTypeNotFound);
+    return type;
+  }
+
+  /** The answers checked against the type's questions and where the session meets, or the reason (a 400). */
+  private bookedAs(type: BookableSessionType, request: BookingRequest): BookedAs {
+    const checked = checkIntakeAnswers(type.questions, request.answers ?? []);
+    if ('refused' in checked) throw invalid(checked.refused);
+    const where = bookedLocationOf(type.location, request.customerPhone ?? null, () => this.rooms.newRoom());
+    if ('refused' in where) throw invalid(where.refused);
+    // The implicit type of a creator who never added one is no type of its own: booked as before, unnamed.
+    return { sessionTypeId: type.id, sessionName: type.id === null ? null : type.name, location: where.location, answers: checked.answers };
   }
 
   /** The session's price with the visitor's code, or the reason it was refused (a 400). */

@@ -16,7 +16,7 @@ import type { OutgoingEmail } from '../../../shared/email/outgoing-email.js';
 import { Transactions } from '../../../shared/transactions.js';
 import { hashSecretToken } from '../../../shared/secret-link.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
-import { timedOrNull, type Booking, type TimedBooking } from '../domain/booking.js';
+import { bookedMinutes, timedOrNull, type Booking, type TimedBooking } from '../domain/booking.js';
 import { movedBookingEmails, visitorCancelledEmails, type BookingMailContext } from './booking-emails.js';
 import { BillingStore, type Creator } from './ports/billing.store.js';
 import { BookingManageStore } from './ports/booking-manage.store.js';
@@ -95,7 +95,8 @@ export class ManageBookingUseCase {
       this.refuseChange(booking, now);
       if (booking.rescheduledAt) throw conflict(PaymentMessages.alreadyMoved);
       if (start.getTime() === booking.slotStart.getTime()) throw invalid(SchedulingMessages.slotNotOffered);
-      const slot = await this.slots.move({ bookingId: booking.id, creatorId: booking.creatorId, slotStart: start, now });
+      // The session keeps the length it was booked with, whatever its type says now.
+      const slot = await this.slots.move({ bookingId: booking.id, creatorId: booking.creatorId, slotStart: start, minutes: bookedMinutes(booking), now });
       const moved = (await this.manage.markMoved(booking.id, slot, now, reading))!;
       const previous = { start: booking.slotStart, end: booking.slotEnd };
       await this.tell(moved, now, (creator, context) => movedBookingEmails(moved, creator, context, previous));
@@ -155,6 +156,8 @@ export class ManageBookingUseCase {
       refundOnCancel: open && refundedAt(booking, cancellationHours, now),
       canCancel: open,
       canReschedule: open && !booking.rescheduledAt,
+      sessionName: booking.sessionName,
+      location: booking.location,
     };
   }
 }

@@ -1,4 +1,12 @@
-import { bookingAmounts, canonicalLocale, canonicalTimeZone, type BookingStatus, type BookingView } from '@linkbio/shared-contracts';
+import {
+  bookingAmounts,
+  canonicalLocale,
+  canonicalTimeZone,
+  type BookedLocation,
+  type BookingStatus,
+  type BookingView,
+  type IntakeAnswer,
+} from '@linkbio/shared-contracts';
 import { newId, type Id } from '../../../shared/ids.js';
 
 export interface Booking {
@@ -29,7 +37,24 @@ export interface Booking {
   visitorLocale: string | null;
   /** The visitor ticked "join my e-mail list": once paid, they are asked to confirm (absent: not ticked). */
   joinList?: boolean;
+  /** The session type booked, and its name then; null for a booking made before session types (or of a deleted type). */
+  sessionTypeId: Id | null;
+  sessionName: string | null;
+  /** Where the session takes place, resolved when booked (a generated room, the visitor's number); null: not set. */
+  location: BookedLocation | null;
+  /** The visitor's answers to the type's questions, as they were asked. */
+  answers: IntakeAnswer[];
 }
+
+/** What a booking was booked as: its type (null: the creator's implicit one), where it meets, the answers. */
+export interface BookedAs {
+  sessionTypeId: Id | null;
+  sessionName: string | null;
+  location: BookedLocation | null;
+  answers: IntakeAnswer[];
+}
+
+const UNTYPED: BookedAs = { sessionTypeId: null, sessionName: null, location: null, answers: [] };
 
 /** A requested booking, waiting for payment; every amount comes from the creator's stored price (cents). */
 export function requestBooking(
@@ -45,6 +70,7 @@ export function requestBooking(
     joinList?: boolean;
   },
   now: Date,
+  bookedAs: BookedAs = UNTYPED,
 ): Booking {
   return {
     id: newId(),
@@ -66,6 +92,10 @@ export function requestBooking(
     visitorTimeZone: canonicalTimeZone(customer.timeZone),
     visitorLocale: canonicalLocale(customer.locale),
     joinList: customer.joinList === true,
+    sessionTypeId: bookedAs.sessionTypeId,
+    sessionName: bookedAs.sessionName,
+    location: bookedAs.location,
+    answers: bookedAs.answers.map((answer) => ({ ...answer })),
   };
 }
 
@@ -84,6 +114,9 @@ export function toBookingView(booking: Booking): BookingView {
     paidAt: booking.paidAt ? booking.paidAt.toISOString() : null,
     slotStart: booking.slotStart ? booking.slotStart.toISOString() : null,
     slotEnd: booking.slotEnd ? booking.slotEnd.toISOString() : null,
+    sessionName: booking.sessionName,
+    location: booking.location,
+    answers: booking.answers.map((answer) => ({ ...answer })),
   };
 }
 
@@ -91,6 +124,9 @@ export const dollars = (cents: number): string => `$${Math.floor(cents / 100)}.$
 
 /** A booking of a session at a set time. */
 export type TimedBooking = Booking & { slotStart: Date; slotEnd: Date };
+
+/** How long the session was booked for (its type's length then): a move keeps it. */
+export const bookedMinutes = (booking: TimedBooking): number => Math.round((booking.slotEnd.getTime() - booking.slotStart.getTime()) / 60_000);
 
 /** The booking as one at a set time, or null when it was booked without one. */
 export const timedOrNull = (booking: Booking): TimedBooking | null =>

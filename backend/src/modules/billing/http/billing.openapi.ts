@@ -26,6 +26,7 @@ import {
   string,
   uuid,
 } from '../../../shared/http/openapi/schema.js';
+import { BookedLocationSchema, IntakeAnswerSchema } from '../../../shared/http/openapi/booked-session.schemas.js';
 
 /** The billing answers' shapes, for the API description. Amounts are integer cents. */
 const BOOKING_STATUSES = [...UNPAID_BOOKING_STATUSES, ...PAID_BOOKING_STATUSES];
@@ -60,17 +61,9 @@ const BookingViewSchema = component(
       paidAt: nullable(dateTime),
       slotStart: nullable(dateTime),
       slotEnd: nullable(dateTime),
-      sessionName: optional(nullable(string)),
-      location: optional(
-        nullable(
-          anyOf(
-            object({ kind: constant('video'), url: string }),
-            object({ kind: constant('phone'), phone: string }),
-            object({ kind: constant('in_person'), address: string }),
-          ),
-        ),
-      ),
-      answers: optional(arrayOf(object({ question: string, answer: string }))),
+      sessionName: nullable(string),
+      location: nullable(BookedLocationSchema),
+      answers: arrayOf(IntakeAnswerSchema),
     }),
 );
 const BookingViews = arrayOf(BookingViewSchema);
@@ -127,5 +120,7 @@ export const ManagedBooking = component(
     refundOnCancel: boolean,
     canCancel: boolean,
     canReschedule: boolean,
+    sessionName: nullable(string),
+    location: nullable(BookedLocationSchema),
   }),
 );

@@ -1,4 +1,4 @@
-import type { BookingStatus } from '@linkbio/shared-contracts';
+import type { BookedLocation, BookingStatus, IntakeAnswer } from '@linkbio/shared-contracts';
 import type { Booking } from '../domain/booking.js';
 
 /** A row of `bookings`, as the PostgreSQL adapters read it. */
@@ -24,6 +24,10 @@ export interface BookingRow {
   visitor_time_zone: string | null;
   visitor_locale: string | null;
   join_list?: boolean;
+  session_type_id: string | null;
+  session_name: string | null;
+  location: BookedLocation | null;
+  answers: IntakeAnswer[] | null;
 }
 
 export const toBooking = (r: BookingRow): Booking => ({
@@ -48,4 +52,8 @@ export const toBooking = (r: BookingRow): Booking => ({
   visitorTimeZone: r.visitor_time_zone ?? null,
   visitorLocale: r.visitor_locale ?? null,
   joinList: r.join_list === true,
+  sessionTypeId: r.session_type_id ?? null,
+  sessionName: r.session_name ?? null,
+  location: r.location ?? null,
+  answers: r.answers ?? [],
 });

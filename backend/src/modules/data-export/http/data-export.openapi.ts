@@ -1,5 +1,6 @@
 import { LINK_BLOCK_KINDS, type AccountExport as AccountExportContract } from '@linkbio/shared-contracts';
 import { arrayOf, boolean, component, date, dateTime, integer, nullable, object, objectOf, oneOfValues, optional, string, uuid } from '../../../shared/http/openapi/schema.js';
+import { BookedLocationSchema, IntakeAnswerSchema } from '../../../shared/http/openapi/booked-session.schemas.js';
 
 type Export = AccountExportContract;
 type Item<T> = T extends Array<infer U> ? U : never;
@@ -87,6 +88,9 @@ export const AccountExportSchema = component(
         slotStart: nullable(dateTime),
         slotEnd: nullable(dateTime),
         refundedAt: nullable(dateTime),
+        sessionName: nullable(string),
+        location: nullable(BookedLocationSchema),
+        answers: arrayOf(IntakeAnswerSchema),
       }),
     ),
     sales: arrayOf(

@@ -1,4 +1,4 @@
-import type { AccountExport, LinkBlockKind } from '@linkbio/shared-contracts';
+import type { AccountExport, BookedLocation, IntakeAnswer, LinkBlockKind } from '@linkbio/shared-contracts';
 import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
@@ -28,7 +28,7 @@ const DAILY_SQL = `
 
 const BOOKINGS_SQL = `
   select id, customer_name, customer_email, customer_phone, message, amount, user_amount, platform_fee, currency,
-         status, created_at, paid_at, slot_start, slot_end, refunded_at
+         status, created_at, paid_at, slot_start, slot_end, refunded_at, session_name, location, answers
     from bookings where creator_id = $1 order by created_at, id`;
 
 const AVAILABILITY_SQL = `
@@ -109,6 +109,9 @@ interface BookingRow {
   slot_start: Date | null;
   slot_end: Date | null;
   refunded_at: Date | null;
+  session_name: string | null;
+  location: BookedLocation | null;
+  answers: IntakeAnswer[] | null;
 }
 interface PayoutRow {
   id: string;
@@ -276,6 +279,9 @@ function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons' | 'produ
       slotStart: iso(b.slot_start),
       slotEnd: iso(b.slot_end),
       refundedAt: iso(b.refunded_at),
+      sessionName: b.session_name,
+      location: b.location,
+      answers: b.answers ?? [],
     })),
     payouts: rows.payouts.map((p) => ({
       id: p.id,

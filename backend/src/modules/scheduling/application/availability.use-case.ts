@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Messages, PaymentMessages, type AvailabilityRequest, type AvailabilityView, type SlotsView } from '@linkbio/shared-contracts';
+import { Messages, PaymentMessages, SessionBookingMessages, type AvailabilityRequest, type AvailabilityView, type SlotsView } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
 import { invalid, notFound } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
@@ -10,6 +10,7 @@ import { AvailabilityStore } from './ports/availability.store.js';
 import type { OpenSlots, OpenSlotsWeek } from './ports/open-slots.js';
 import { SlotHoldStore } from './ports/slot-hold.store.js';
 import { CalendarBusyTimes } from '../../calendars/application/ports/calendar-busy-times.js';
+import { SessionTypeCatalog } from '../../session-types/application/ports/session-type-catalog.js';
 
 export const DEFAULT_SLOT_DAYS = 7;
 
@@ -21,6 +22,7 @@ export class AvailabilityUseCase implements OpenSlots {
     private readonly holds: SlotHoldStore,
     private readonly clock: Clock,
     private readonly calendar: CalendarBusyTimes,
+    private readonly catalog: SessionTypeCatalog,
   ) {}
 
   async view(creatorId: Id): Promise<AvailabilityView> {
@@ -33,22 +35,33 @@ export class AvailabilityUseCase implements OpenSlots {
     return toAvailabilityView(availability);
   }
 
-  /** `from` defaults to today in the creator's time zone, `days` to a week. */
-  async slots(username: string, query: { from?: string; days?: number }): Promise<SlotsView> {
-    const { timeZone, sessionMinutes, scheduled, slots } = await this.open(username, query.from, query.days ?? DEFAULT_SLOT_DAYS, false);
+  /**
+   * `from` defaults to today in the creator's time zone, `days` to a week; `type` to the creator's first bookable
+   * session type (the one the booking page lists first): the sessions have its length.
+   */
+  async slots(username: string, query: { from?: string; days?: number; type?: string }): Promise<SlotsView> {
+    const { timeZone, sessionMinutes, scheduled, slots } = await this.open(username, query.from, query.days ?? DEFAULT_SLOT_DAYS, false, query.type);
     return { timeZone, sessionMinutes, scheduled, slots };
   }
 
-  week(username: string, from: string | undefined): Promise<OpenSlotsWeek> {
-    return this.open(username, from, DEFAULT_SLOT_DAYS, true);
+  week(username: string, from: string | undefined, type?: string): Promise<OpenSlotsWeek> {
+    return this.open(username, from, DEFAULT_SLOT_DAYS, true, type);
   }
 
-  /** `from` defaults to today in the creator's time zone; `fromToday`: an earlier `from` is read as today. */
-  private async open(username: string, from: string | undefined, days: number, fromToday: boolean): Promise<OpenSlotsWeek> {
+  /**
+   * `from` defaults to today in the creator's time zone; `fromToday`: an earlier `from` is read as today. The
+   * sessions last the type's minutes (the availability's session length for a type without its own).
+   */
+  private async open(username: string, from: string | undefined, days: number, fromToday: boolean, type: string | undefined): Promise<OpenSlotsWeek> {
     const creator = await this.store.findCreator(username);
     if (!creator) throw notFound(Messages.userNotFound);
     if (!creator.takesBookings) throw invalid(PaymentMessages.bookingUnavailable);
-    const availability = (await this.store.find(creator.id)) ?? DEFAULT_AVAILABILITY;
+    const types = await this.catalog.bookable(creator.id);
+    if (types.length === 0) throw invalid(PaymentMessages.bookingUnavailable);
+    const chosen = type === undefined ? types[0] : types.find((candidate) => candidate.id === type);
+    if (!chosen) throw notFound(SessionBookingMessages.sessionTypeNotFound);
+    const saved = (await this.store.find(creator.id)) ?? DEFAULT_AVAILABILITY;
+    const availability = { ...saved, sessionMinutes: chosen.minutes ?? saved.sessionMinutes };
     const now = this.clock.now();
     const today = localDateOf(availability.timeZone, now);
     const first = from === undefined || (fromToday && from < today) ? today : from;

@@ -17,8 +17,8 @@ async function world(weekly = [{ day: 1, start: '09:00', end: '17:00' }]) {
   await availability.save(CREATOR, { ...DEFAULT_AVAILABILITY, minNoticeHours: 0, weekly });
   let n = 0;
   const service = new SlotReservationService(availability, holds, new InMemoryCalendarBusyTimes());
-  const hold = (slotStart: Date | null, visitor = 'visitor-a') =>
-    service.hold({ bookingId: `booking-${(n += 1)}`, creatorId: CREATOR, slotStart, visitor, now: clock.now() });
+  const hold = (slotStart: Date | null, visitor = 'visitor-a', minutes: number | null = null) =>
+    service.hold({ bookingId: `booking-${(n += 1)}`, creatorId: CREATOR, slotStart, minutes, visitor, now: clock.now() });
   return { clock, holds, service, hold };
 }
 
@@ -61,6 +61,30 @@ describe('SlotReservationService', () => {
     await expect(hold(new Date('2027-03-08T12:00:00.000Z'), 'visitor-b')).resolves.not.toBeNull();
     clock.advance(10 * 60_000);
     await expect(hold(new Date('2027-03-08T13:00:00.000Z'))).resolves.not.toBeNull();
+  });
+
+  it('holds a session of the booked type’s length, blocking until its end plus the buffer', async () => {
+    const { hold, holds, clock } = await world();
+    // 30-minute sessions follow one another every 30 minutes: 10:30 is offered for them, not for hour-long ones.
+    await expect(hold(new Date('2027-03-08T10:30:00.000Z'), 'visitor-a', 30)).resolves.toMatchObject({
+      end: new Date('2027-03-08T11:00:00.000Z'),
+    });
+    const busy = await holds.busy(CREATOR, new Date('2027-03-08T00:00:00.000Z'), new Date('2027-03-09T00:00:00.000Z'), clock.now());
+    expect(busy).toEqual([{ start: new Date('2027-03-08T10:30:00.000Z'), blockedUntil: new Date('2027-03-08T11:00:00.000Z') }]);
+    // A two-hour session at 09:00 would run into it; a 90-minute one ends as it starts.
+    await expect(hold(new Date('2027-03-08T09:00:00.000Z'), 'visitor-c', 120)).rejects.toEqual(aDomainError('conflict', SchedulingMessages.slotTaken));
+    await expect(hold(new Date('2027-03-08T09:00:00.000Z'), 'visitor-b', 90)).resolves.toMatchObject({ end: new Date('2027-03-08T10:30:00.000Z') });
+  });
+
+  it('moves a booked session keeping its length', async () => {
+    const { hold, holds, service, clock } = await world();
+    await hold(new Date('2027-03-08T09:00:00.000Z'), 'visitor-a', 45);
+    await service.keep('booking-1', clock.now());
+    await expect(
+      service.move({ bookingId: 'booking-1', creatorId: CREATOR, slotStart: new Date('2027-03-08T13:30:00.000Z'), minutes: 45, now: clock.now() }),
+    ).resolves.toEqual({ start: new Date('2027-03-08T13:30:00.000Z'), end: new Date('2027-03-08T14:15:00.000Z') });
+    const busy = await holds.busy(CREATOR, new Date('2027-03-08T00:00:00.000Z'), new Date('2027-03-09T00:00:00.000Z'), clock.now());
+    expect(busy).toEqual([{ start: new Date('2027-03-08T13:30:00.000Z'), blockedUntil: new Date('2027-03-08T14:15:00.000Z') }]);
   });
 
   it('keeps a paid booking’s time, or says it went to someone else', async () => {

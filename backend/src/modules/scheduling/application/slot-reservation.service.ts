@@ -20,7 +20,10 @@ export class SlotReservationService extends SlotReservations {
     super();
   }
 
-  /** The slot when the creator's hours offer it and their own calendar is not busy then (else null). */
+  /**
+   * The slot when the creator's hours offer it and their own calendar is not busy then (else null). `availability`
+   * carries the booking's length as its session length: sessions of that length are the ones offered.
+   */
   private async offered(creatorId: Id, availability: Availability, start: Date, now: Date): Promise<Slot | null> {
     const slot = offeredSlot(availability, start, now);
     if (!slot) return null;
@@ -28,8 +31,14 @@ export class SlotReservationService extends SlotReservations {
     return busy.length === 0 ? slot : null;
   }
 
-  async move(request: { bookingId: Id; creatorId: Id; slotStart: Date; now: Date }): Promise<{ start: Date; end: Date }> {
-    const availability = await this.availability.find(request.creatorId);
+  /** The creator's availability with `minutes` (null: its own session length) as the session length. */
+  private async lasting(creatorId: Id, minutes: number | null): Promise<Availability | null> {
+    const availability = await this.availability.find(creatorId);
+    return availability && { ...availability, sessionMinutes: minutes ?? availability.sessionMinutes };
+  }
+
+  async move(request: { bookingId: Id; creatorId: Id; slotStart: Date; minutes: number; now: Date }): Promise<{ start: Date; end: Date }> {
+    const availability = await this.lasting(request.creatorId, request.minutes);
     if (!availability || !isScheduled(availability)) throw invalid(SchedulingMessages.noSetTimes);
     const slot = await this.offered(request.creatorId, availability, request.slotStart, request.now);
     if (!slot) throw invalid(SchedulingMessages.slotNotOffered);
@@ -38,8 +47,8 @@ export class SlotReservationService extends SlotReservations {
     return slot;
   }
 
-  async hold(request: { bookingId: Id; creatorId: Id; slotStart: Date | null; visitor: string; now: Date }): Promise<HeldSlot | null> {
-    const availability = await this.availability.find(request.creatorId);
+  async hold(request: { bookingId: Id; creatorId: Id; slotStart: Date | null; minutes: number | null; visitor: string; now: Date }): Promise<HeldSlot | null> {
+    const availability = await this.lasting(request.creatorId, request.minutes);
     if (!availability || !isScheduled(availability)) {
       if (request.slotStart) throw invalid(SchedulingMessages.noSetTimes);
       return null;

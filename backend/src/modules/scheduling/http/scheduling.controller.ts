@@ -30,13 +30,17 @@ export class SchedulingController {
     return this.availability.save(user.id, body);
   }
 
-  /** The open sessions a visitor may book, as UTC instants. */
+  /** The open sessions a visitor may book, as UTC instants, of the session type `type` (absent: the first offered). */
   @Get(':username/slots')
   @ApiOperation({ summary: 'A creator\'s open session times' })
   @Answers(200, Slots, 'The open sessions, as UTC instants.')
-  @Fails(404)
+  @Fails(400, 404)
   @Header('Cache-Control', 'no-store')
   slots(@Param('username') username: string, @Query() query: SlotsQuery): Promise<SlotsView> {
-    return this.availability.slots(username.slice(0, 64), { from: query.from, days: query.days === undefined ? undefined : Number(query.days) });
+    return this.availability.slots(username.slice(0, 64), {
+      from: query.from,
+      days: query.days === undefined ? undefined : Number(query.days),
+      type: query.type,
+    });
   }
 }

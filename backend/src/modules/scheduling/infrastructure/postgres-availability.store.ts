@@ -55,7 +55,7 @@ export class PostgresAvailabilityStore extends AvailabilityStore {
   async findCreator(username: string): Promise<BookableCreator | null> {
     if (username.includes('\u0000')) return null;
     const [row] = await this.em.execute<Array<{ id: string; takes_bookings: boolean }>>(
-      `select id, (enable_booking and coalesce(booking_price, 0) > 0) as takes_bookings
+      `select id, enable_booking as takes_bookings
          from users where lower(username) = ? and deleted_at is null`,
       [username.toLowerCase()],
     );

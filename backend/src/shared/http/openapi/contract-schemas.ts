@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
-import { SOCIAL_PLATFORMS, SOCIALS_MAX_COUNT } from '@linkbio/shared-contracts';
+import { INTAKE_QUESTIONS_MAX, SOCIAL_PLATFORMS, SOCIALS_MAX_COUNT } from '@linkbio/shared-contracts';
 
 interface Rule {
   type: string;
@@ -39,6 +39,16 @@ const RULES: Record<string, (constraints: unknown[], schema: PropertySchema) => 
   isArray: () => ({ type: 'array' }),
   arrayMaxSize: ([max]) => ({ maxItems: max }),
   isUuid: () => ({ type: 'string', format: 'uuid' }),
+  isIntakeAnswerList: () => ({
+    type: 'array',
+    maxItems: INTAKE_QUESTIONS_MAX,
+    items: {
+      type: 'object',
+      required: ['questionId', 'answer'],
+      additionalProperties: false,
+      properties: { questionId: { type: 'string' }, answer: { type: 'string' } },
+    },
+  }),
   isSocialList: () => ({
     type: 'array',
     maxItems: SOCIALS_MAX_COUNT,

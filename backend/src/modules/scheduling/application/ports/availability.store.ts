@@ -4,6 +4,7 @@ import type { Availability } from '../../domain/availability.js';
 /** A creator as a visitor finds them by username, and whether they take paid bookings now. */
 export interface BookableCreator {
   id: Id;
+  /** Booking switched on; which sessions they offer (none: no bookings either) is SessionTypeCatalog's to say. */
   takesBookings: boolean;
 }
 

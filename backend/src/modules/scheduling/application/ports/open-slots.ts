@@ -15,6 +15,9 @@ export interface OpenSlotsWeek extends SlotsView {
  * Refuses an unknown creator (404) and one who takes no bookings (400), as GET /api/users/{username}/slots does.
  */
 export abstract class OpenSlots {
-  /** The 7 dates from `from` (today when absent or earlier), in the creator's time zone. */
-  abstract week(username: string, from: string | undefined): Promise<OpenSlotsWeek>;
+  /**
+   * The 7 dates from `from` (today when absent or earlier), in the creator's time zone, of sessions of the type
+   * `type` (absent: the creator's first bookable type); an unknown or switched-off type is a 404.
+   */
+  abstract week(username: string, from: string | undefined, type?: string): Promise<OpenSlotsWeek>;
 }
