@@ -19,6 +19,7 @@ import { CouponsModule } from './modules/coupons/coupons.module.js';
 import { PublicPagesModule } from './modules/public-pages/public-pages.module.js';
 import { QrCodesModule } from './modules/qr-codes/qr-codes.module.js';
 import { SchedulingModule } from './modules/scheduling/scheduling.module.js';
+import { SessionTypesModule } from './modules/session-types/session-types.module.js';
 import { SupportModule } from './modules/support/support.module.js';
 import { InfrastructureModule } from './shared/infrastructure/infrastructure.module.js';
 import { QueuesModule } from './shared/queues/queues.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         LinksModule,
         AnalyticsHttpModule,
         SchedulingModule,
+        SessionTypesModule,
         BillingModule,
         PayoutsModule,
         EarningsModule,

@@ -1,5 +1,5 @@
 import type { LinkBlockKind } from './link-blocks.js';
-import type { BookedLocation, IntakeAnswer } from './session-types.js';
+import type { BookedLocation, IntakeAnswer, SessionTypeView } from './session-types.js';
 
 /** How many downloads of their data a creator may start within an hour. */
 export const EXPORTS_PER_HOUR = 10;
@@ -147,6 +147,8 @@ export interface AccountExport {
     createdAt: string;
     updatedAt: string;
   }>;
+  /** The kinds of session the creator offers, in their order, switched on or off: as the dashboard shows them. */
+  sessionTypes: Array<SessionTypeView & { order: number; createdAt: string; updatedAt: string }>;
   /** The creator's e-mail list (issue 27): the page's block, every subscriber and each broadcast sent. */
   emailList?: {
     block: { enabled: boolean; title: string | null };

@@ -42,3 +42,4 @@ export * from './audience.dto.js';
 export * from './session-types.js';
 export * from './intake-answers.js';
 export * from './session-booking.js';
+export * from './session-types.dto.js';

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
+import { ManageSessionTypesUseCase } from './application/manage-session-types.use-case.js';
 import { SessionTypeCatalog } from './application/ports/session-type-catalog.js';
+import { SessionTypeRepository } from './application/ports/session-type.repository.js';
+import { SessionTypesController } from './http/session-types.controller.js';
 import { PostgresSessionTypeCatalog } from './infrastructure/postgres-session-type-catalog.js';
+import { PostgresSessionTypeRepository } from './infrastructure/postgres-session-type.repository.js';
 
 /**
  * The kinds of paid session a creator offers (POST/GET/PUT/DELETE /api/session-types): name, length, price,
@@ -8,7 +12,12 @@ import { PostgresSessionTypeCatalog } from './infrastructure/postgres-session-ty
  * read them only through SessionTypeCatalog.
  */
 @Module({
-  providers: [{ provide: SessionTypeCatalog, useClass: PostgresSessionTypeCatalog }],
+  controllers: [SessionTypesController],
+  providers: [
+    { provide: SessionTypeCatalog, useClass: PostgresSessionTypeCatalog },
+    { provide: SessionTypeRepository, useClass: PostgresSessionTypeRepository },
+    ManageSessionTypesUseCase,
+  ],
   exports: [SessionTypeCatalog],
 })
 export class SessionTypesModule {}

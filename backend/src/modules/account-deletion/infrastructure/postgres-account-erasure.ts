@@ -49,6 +49,8 @@ const ERASE_SQL = [
   `update support_requests set subject = '[erased]', message = '[erased with the account]' where creator_id = $1`,
   // Coupons (Migration20270127000000_coupons) and, by cascade, their redemptions.
   'delete from coupons where creator_id = $1',
+  // Session types: booked sessions keep the name, place and answers they were booked with (their type id is cleared).
+  'delete from session_types where creator_id = $1',
   // The e-mail list (issue 27): subscribers (their unsubscribe links and broadcast rows go with them), broadcasts, the block.
   `delete from email_outbox where sent_at is null
     and dedupe_key like any (select 'broadcast-' || id || '-%' from broadcasts where creator_id = $1)`,

@@ -1,11 +1,37 @@
+<<<<<<< HEAD
 import { LINK_BLOCK_KINDS, type AccountExport as AccountExportContract } from '@linkbio/shared-contracts';
 import { arrayOf, boolean, component, date, dateTime, integer, nullable, object, objectOf, oneOfValues, optional, string, uuid } from '../../../shared/http/openapi/schema.js';
 import { BookedLocationSchema, IntakeAnswerSchema } from '../../../shared/http/openapi/booked-session.schemas.js';
+=======
+import { LINK_BLOCK_KINDS, type AccountExport as AccountExportContract, type IntakeQuestion } from '@linkbio/shared-contracts';
+import { anyOf, arrayOf, boolean, component, constant, date, dateTime, integer, nullable, object, objectOf, oneOfValues, optional, string, uuid } from '../../../shared/http/openapi/schema.js';
+>>>>>>> types
 
 type Export = AccountExportContract;
 type Item<T> = T extends Array<infer U> ? U : never;
 
 const cents = { ...integer, description: 'Integer cents.' };
+
+/** A session type's fields (SessionTypeView): where to meet by kind, null when not set. */
+const sessionTypeFields = {
+  id: uuid,
+  name: string,
+  minutes: integer,
+  priceCents: cents,
+  description: string,
+  location: nullable(
+    anyOf(
+      object({ kind: constant('video'), url: string }),
+      object({ kind: constant('video_generated') }),
+      object({ kind: constant('phone') }),
+      object({ kind: constant('in_person'), address: string }),
+    ),
+  ),
+  questions: arrayOf(
+    objectOf<IntakeQuestion>()({ id: string, label: string, kind: oneOfValues(['short_text', 'long_text', 'choice']), required: boolean, choices: optional(arrayOf(string)) }),
+  ),
+  enabled: boolean,
+};
 
 /** The downloaded account data (ExportAccountDataUseCase), for the API description. */
 export const AccountExportSchema = component(
@@ -153,6 +179,14 @@ export const AccountExportSchema = component(
         file: nullable(object({ name: string, contentType: string, size: integer })),
         privateUrl: nullable(string),
         visible: boolean,
+        order: integer,
+        createdAt: dateTime,
+        updatedAt: dateTime,
+      }),
+    ),
+    sessionTypes: arrayOf(
+      objectOf<Item<Export['sessionTypes']>>()({
+        ...sessionTypeFields,
         order: integer,
         createdAt: dateTime,
         updatedAt: dateTime,

@@ -4,6 +4,7 @@ import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
 import { COUPONS_SQL, toCouponExport, type CouponExportRow } from './coupons-export.js';
 import { PRODUCTS_SQL, type ProductRow, toProductsExport } from './products-export.js';
+import { SESSION_TYPES_SQL, type SessionTypeExportRow, toSessionTypesExport } from './session-types-export.js';
 import { SALES_SQL, toSalesExport, type SaleRow } from './export-sales.js';
 import { readEmailList } from './email-list-export.js';
 
@@ -167,11 +168,12 @@ export class PostgresAccountDataSource extends AccountDataSource {
       const support = await read<SupportRow>(SUPPORT_SQL);
       const coupons = await read<CouponExportRow>(COUPONS_SQL);
       const products = await read<ProductRow>(PRODUCTS_SQL);
+      const sessionTypes = await read<SessionTypeExportRow>(SESSION_TYPES_SQL);
       const sales = await read<SaleRow>(SALES_SQL);
       const emailList = await readEmailList(read);
       await client.query('commit');
       const exported = toExport(now, { account, links, daily, bookings, availability: availability ?? null, payouts, subscriptions, support });
-      return { ...exported, coupons: coupons.map(toCouponExport), products: toProductsExport(products), sales: toSalesExport(sales), emailList };
+      return { ...exported, coupons: coupons.map(toCouponExport), products: toProductsExport(products), sessionTypes: toSessionTypesExport(sessionTypes), sales: toSalesExport(sales), emailList };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -203,7 +205,7 @@ interface Rows {
   support: SupportRow[];
 }
 
-function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons' | 'products' | 'sales'> {
+function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons' | 'products' | 'sessionTypes' | 'sales'> {
   const a = rows.account;
   const daily = rows.daily.map((d) => ({ day: d.day, views: Number(d.views), clicks: Number(d.clicks) }));
   return {
