@@ -1,11 +1,6 @@
-<<<<<<< HEAD
-import { LINK_BLOCK_KINDS, type AccountExport as AccountExportContract } from '@linkbio/shared-contracts';
-import { arrayOf, boolean, component, date, dateTime, integer, nullable, object, objectOf, oneOfValues, optional, string, uuid } from '../../../shared/http/openapi/schema.js';
-import { BookedLocationSchema, IntakeAnswerSchema } from '../../../shared/http/openapi/booked-session.schemas.js';
-=======
 import { LINK_BLOCK_KINDS, type AccountExport as AccountExportContract, type IntakeQuestion } from '@linkbio/shared-contracts';
 import { anyOf, arrayOf, boolean, component, constant, date, dateTime, integer, nullable, object, objectOf, oneOfValues, optional, string, uuid } from '../../../shared/http/openapi/schema.js';
->>>>>>> types
+import { BookedLocationSchema, IntakeAnswerSchema } from '../../../shared/http/openapi/booked-session.schemas.js';
 
 type Export = AccountExportContract;
 type Item<T> = T extends Array<infer U> ? U : never;
