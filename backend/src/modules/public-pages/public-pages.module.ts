@@ -4,6 +4,7 @@ import type { Env } from '../../config/env.js';
 import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { SchedulingModule } from '../scheduling/scheduling.module.js';
+import { SessionTypesModule } from '../session-types/session-types.module.js';
 import { ObjectStorage } from '../media/application/ports/object-storage.js';
 import { MediaModule } from '../media/media.module.js';
 import { FollowLinkUseCase } from './application/follow-link.use-case.js';
@@ -24,12 +25,13 @@ import { PUBLIC_APP_BUILD, PUBLIC_PAGES_POOL } from './public-pages.tokens.js';
 /**
  * The visitors' pages (/{username}, /book/{username}, /go/{linkId}) and their JSON calls, read from their own
  * read model (one query a page, kept per page version) and rendered by public-app's server entry. Knows the
- * creators' and links' tables only through that read model, analytics only through its recorder, and the
- * booking page's open times only through scheduling's OpenSlots. Also /privacy and /terms (LegalTexts).
+ * creators' and links' tables only through that read model, analytics only through its recorder, the booking
+ * page's open times only through scheduling's OpenSlots and its session types only through SessionTypeCatalog.
+ * Also /privacy and /terms (LegalTexts).
  * Register it last: its `/:username` route is the broadest.
  */
 @Module({
-  imports: [AnalyticsModule, SchedulingModule, MediaModule],
+  imports: [AnalyticsModule, SchedulingModule, MediaModule, SessionTypesModule],
   // LegalPagesController first: PublicPagesController's `/:username` would take /privacy and /terms.
   controllers: [LegalPagesController, PublicPagesController],
   providers: [

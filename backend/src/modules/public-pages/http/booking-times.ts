@@ -9,26 +9,37 @@ function single(query: URLSearchParams, name: string): string | undefined {
   return values.length === 1 ? values[0] : undefined;
 }
 
+/** The page address's query (`/book/maya?from=…` → from=…). */
+export function queryOf(url: string): URLSearchParams {
+  const mark = url.indexOf('?');
+  return new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1));
+}
+
+/** The one value of `name` in the page address's query, or undefined when absent or given more than once. */
+export const queryValue = (url: string, name: string): string | undefined => single(queryOf(url), name);
+
 /**
  * The booking page's time step for `/book/{username}?from=YYYY-MM-DD&tz=Area/City`: the week from `from` (today
- * when absent, earlier or not a date) shown in `tz` (the creator's zone when absent or unknown). Null when the
- * creator books without set times or takes no bookings (the page then shows the details step first, or says
- * bookings are closed). The times are first written in the locale of `acceptLanguage`'s first well-formed tag
- * (en-US without one); the page's script then writes them in the browser's own.
+ * when absent, earlier or not a date) shown in `tz` (the creator's zone when absent or unknown), of sessions of
+ * the session type `type` (absent: the creator's first). Null when the creator books without set times or takes
+ * no bookings (the page then shows the details step first, or says bookings are closed). The times are first
+ * written in the locale of `acceptLanguage`'s first well-formed tag (en-US without one); the page's script then
+ * writes them in the browser's own.
  */
 export async function bookingTimesOf(
   openSlots: OpenSlots,
   page: PublicPage,
   url: string,
   acceptLanguage?: string | string[],
+  type?: string,
 ): Promise<BookingTimesView | null> {
-  if (!page.user.enableBooking || !page.user.bookingPrice) return null;
-  const mark = url.indexOf('?');
-  const query = new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1));
+  // Whether the creator offers any session is the session types' to say (bookingPageChoice).
+  if (!page.user.enableBooking) return null;
+  const query = queryOf(url);
   const from = single(query, 'from');
   const zone = canonicalTimeZone(single(query, 'tz'));
   try {
-    const week = await openSlots.week(page.user.username, isCalendarDate(from) ? from : undefined);
+    const week = await openSlots.week(page.user.username, isCalendarDate(from) ? from : undefined, type);
     if (!week.scheduled) return null;
     return {
       creatorZone: week.timeZone,

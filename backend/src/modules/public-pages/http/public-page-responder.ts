@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
 import type { BookedNotice, PublicLinkView } from '@linkbio/shared-contracts';
@@ -11,7 +12,8 @@ import { FollowLinkUseCase } from '../application/follow-link.use-case.js';
 import { PublicPageRenderer } from '../application/ports/public-page.renderer.js';
 import { ViewPublicPageUseCase } from '../application/view-public-page.use-case.js';
 import { OpenSlots } from '../../scheduling/application/ports/open-slots.js';
-import { bookingTimesOf } from './booking-times.js';
+import { SessionTypeCatalog } from '../../session-types/application/ports/session-type-catalog.js';
+import { bookingPageChoice, type BookingPageChoice } from './booking-page.js';
 import type { PageLink, PublicPage } from '../domain/public-page.js';
 import { BodiesOf, EncodedBody } from './encoded-body.js';
 import { originOf } from './page-origin.js';
@@ -38,6 +40,10 @@ const toPublicLink = (link: PageLink): PublicLinkView => ({
   thumbnail: link.thumbnail,
 });
 
+/** A short digest of the session types offered and the one chosen: a booking page variant per choice. */
+const fingerprintOf = (choice: BookingPageChoice): string =>
+  createHash('sha256').update(JSON.stringify([choice.sessionTypeId, choice.sessionTypes])).digest('base64url').slice(0, 22);
+
 /** Who is asking, for the counters: nobody for HEAD requests (link checkers, monitors), which count nothing. */
 const visitorOf = (request: IncomingMessage) =>
   request.method === 'HEAD' ? null : visitorFrom(request.headers['user-agent'], request.headers.referer);
@@ -58,6 +64,7 @@ export class PublicPageResponder {
     private readonly follow: FollowLinkUseCase,
     private readonly renderer: PublicPageRenderer,
     private readonly openSlots: OpenSlots,
+    private readonly catalog: SessionTypeCatalog,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -92,19 +99,19 @@ export class PublicPageResponder {
 
   /**
    * /book/{username}: the booking page, which is no visit of the bio page (a former username: 301 as bio). When
-   * the creator takes sessions at set times, its first step lists a week of open times (`?from=`, `?tz=`), read
-   * fresh on every request; otherwise the page is kept per page version.
+   * the creator takes sessions at set times, its first step lists a week of open times (`?from=`, `?tz=`) of the
+   * session type chosen (`?type=`), read fresh on every request; otherwise the page is kept per page version and
+   * session types offered (they change without a new page version).
    */
   async booking({ request, protocol, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
     await this.answerPage(request, response, origin, headers, async () => {
       const { page, movedTo } = await this.view.execute(username, null);
       if (movedTo !== null) return { location: `/book/${movedTo}` };
-      const times = await bookingTimesOf(this.openSlots, page, request.url ?? '', request.headers['accept-language']);
-      if (times) return new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times, offersList: page.subscribe != null }), HTML);
-      return this.pageBodies.get(page, `${origin}|booking`, () =>
-        new EncodedBody(this.renderer.bookingPage({ origin, user: page.user, times: null, offersList: page.subscribe != null }), HTML),
-      );
+      const choice = await bookingPageChoice(this.catalog, this.openSlots, page, request.url ?? '', request.headers['accept-language']);
+      const model = { origin, user: page.user, offersList: page.subscribe != null, ...choice };
+      if (choice.times) return new EncodedBody(this.renderer.bookingPage(model), HTML);
+      return this.pageBodies.get(page, `${origin}|booking|${fingerprintOf(choice)}`, () => new EncodedBody(this.renderer.bookingPage(model), HTML));
     });
   }
 

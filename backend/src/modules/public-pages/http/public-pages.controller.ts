@@ -43,6 +43,7 @@ export class PublicPagesController {
   @ApiOperation({ summary: 'A creator\'s booking page' })
   @ApiQuery({ name: 'from', required: false, description: 'With weekly hours: the first date of the week of open times shown (YYYY-MM-DD, the creator\'s zone; default today).', schema: { type: 'string', format: 'date' } })
   @ApiQuery({ name: 'tz', required: false, description: 'With weekly hours: the IANA time zone the times are shown in (default the creator\'s).', schema: { type: 'string' } })
+  @ApiQuery({ name: 'type', required: false, description: 'The session type chosen (one the creator offers; default their only one, else the page first asks which).', schema: { type: 'string', format: 'uuid' } })
   @AnswersHtml(200, 'The booking page.')
   @NotModified()
   @Redirects(301, 'To the lowercase or current username.')
