@@ -112,7 +112,7 @@ test('picks a type, a time, answers its questions and pays; both e-mails name th
   await page.getByLabel('Email Address').fill(visitorEmail);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   const level = page.getByRole('radiogroup', { name: 'Your level' });
-  await expect(level).toHaveAccessibleDescription('Please answer "Your level"');
+  await expect(level).toHaveAccessibleDescription('Please answer "Your level".');
   await expect(level.getByRole('radio', { name: 'Beginner' })).toBeFocused();
   await expectAccessible(page);
   await screenshots(page, 'session-types-questions');

@@ -40,6 +40,5 @@ export * from './products.dto.js';
 export * from './orders.dto.js';
 export * from './audience.dto.js';
 export * from './session-types.js';
-export * from './intake-answers.js';
 export * from './session-booking.js';
 export * from './session-types.dto.js';

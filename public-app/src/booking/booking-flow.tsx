@@ -3,11 +3,9 @@ import {
   canonicalTimeZone,
   DEFAULT_LOCALE,
   CouponMessages,
-  IntakeMessages,
-  intakeAnswersOf,
-  intakeMessagesOf,
   PaymentMessages,
   SchedulingMessages,
+  SessionBookingMessages,
   type BookingTimesView,
   type PublicSessionType,
   type SlotView,
@@ -27,7 +25,7 @@ import { zoneChoices } from './slot-times';
 import { useCoupon } from './use-coupon';
 import { ChosenTime, TimeStep } from './time-step';
 import { ChosenType, TypeStep } from './type-step';
-import { validateAnswers, validateDetails, type CustomerDetails, type DetailErrors } from './validate';
+import { answersOf, refusalsOf, validateAnswers, validateDetails, type CustomerDetails, type DetailErrors } from './validate';
 
 export interface BookingFlowProps {
   username: string;
@@ -57,7 +55,7 @@ const TIME_PROBLEMS: readonly string[] = [
 ];
 
 /** The booking's refusals of the phone number, said under its field. */
-const PHONE_PROBLEMS: readonly string[] = [IntakeMessages.phoneRequired, IntakeMessages.phoneInvalid, PaymentMessages.phoneTooLong];
+const PHONE_PROBLEMS: readonly string[] = [SessionBookingMessages.phoneRequired, SessionBookingMessages.phoneInvalid, PaymentMessages.phoneTooLong];
 
 /** The booking's refusals of an applied coupon code. */
 const COUPON_REFUSALS = [CouponMessages.invalidCode, CouponMessages.expired, CouponMessages.usedUp, CouponMessages.wrongTarget, CouponMessages.atFloor];
@@ -156,7 +154,7 @@ export function BookingFlow({
       document.getElementById(questionFieldId(firstUnanswered))?.focus();
       return;
     }
-    const given = intakeAnswersOf(questions, answers);
+    const given = answersOf(questions, answers);
     const phone = details.customerPhone.trim();
     const message = details.message.trim();
     const request: BookingRequest = {
@@ -184,7 +182,7 @@ export function BookingFlow({
       go('payment');
     } catch (error) {
       const refused = error instanceof BookingError && error.status === 400 ? error.message : null;
-      const question = refused && questions.find((item) => intakeMessagesOf(item).includes(refused));
+      const question = refused && questions.find((item) => refusalsOf(item).includes(refused));
       if (times && error instanceof BookingError && TIME_PROBLEMS.includes(error.message)) pickAgain(error.message);
       // The applied code refused after all (used up or expired meanwhile): said under the field.
       else if (coupon.appliedCode && refused && (COUPON_REFUSALS as readonly string[]).includes(refused)) coupon.refused(refused);

@@ -1,6 +1,7 @@
 import { TextField } from '@linkbio/checkout-ui';
-import { answerMaxOf, type IntakeQuestion } from '@linkbio/shared-contracts';
+import type { IntakeQuestion } from '@linkbio/shared-contracts';
 import { Texts } from '../texts';
+import { answerMaxOf } from './validate';
 
 /** The element of a question to focus when its answer is refused: its input, or a choice's first option. */
 export const questionFieldId = (question: IntakeQuestion) =>

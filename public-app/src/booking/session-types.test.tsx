@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  IntakeMessages,
+  SessionBookingMessages,
   SchedulingMessages,
   type BookingTimesView,
   type PublicSessionType,
@@ -213,8 +213,8 @@ describe("the type's questions", () => {
     await user.type(screen.getByLabelText('Your goal'), '   ');
     await submit(user);
     const level = screen.getByRole('radiogroup', { name: 'Your level' });
-    expect(level).toHaveAccessibleDescription(IntakeMessages.answerRequired('Your level'));
-    expect(screen.getByLabelText('Your goal')).toHaveAccessibleDescription('Please answer "Your goal"');
+    expect(level).toHaveAccessibleDescription(SessionBookingMessages.answerRequired('Your level'));
+    expect(screen.getByLabelText('Your goal')).toHaveAccessibleDescription('Please answer "Your goal".');
     expect(screen.getByLabelText('Your goal')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('radio', { name: 'Beginner' })).toHaveFocus();
     expect(api.calls).toEqual([]);
@@ -234,10 +234,10 @@ describe("the type's questions", () => {
     fireEvent.change(screen.getByLabelText('Anything else? (optional)'), { target: { value: 'n'.repeat(2001) } });
     await submit(user);
     expect(screen.getByLabelText('Your goal')).toHaveAccessibleDescription(
-      IntakeMessages.answerTooLong('Your goal', 200),
+      SessionBookingMessages.answerTooLong('Your goal', 200),
     );
     expect(screen.getByLabelText('Anything else? (optional)')).toHaveAccessibleDescription(
-      'The answer to "Anything else?" must be at most 2000 characters',
+      'The answer to "Anything else?" must be at most 2000 characters.',
     );
     expect(screen.getByLabelText('Your goal')).toHaveFocus();
     expect(api.calls).toEqual([]);
@@ -270,7 +270,7 @@ describe("the type's questions", () => {
   it("shows the server's refusal of an answer under its question, and other refusals in the toast", async () => {
     let reply: Reply = {
       status: 400,
-      body: { statusCode: 400, message: IntakeMessages.choiceNotOffered('Your level') },
+      body: { statusCode: 400, message: SessionBookingMessages.notAChoice('Your level') },
     };
     stubApi({ [BOOK]: () => reply });
     const user = userEvent.setup();
@@ -279,9 +279,9 @@ describe("the type's questions", () => {
     await user.click(screen.getByRole('radio', { name: 'Beginner' }));
     await user.type(screen.getByLabelText('Your goal'), 'Learn');
     await submit(user);
-    expect(await screen.findByText(IntakeMessages.choiceNotOffered('Your level'))).toBeInTheDocument();
+    expect(await screen.findByText(SessionBookingMessages.notAChoice('Your level'))).toBeInTheDocument();
     expect(screen.getByRole('radiogroup', { name: 'Your level' })).toHaveAccessibleDescription(
-      IntakeMessages.choiceNotOffered('Your level'),
+      SessionBookingMessages.notAChoice('Your level'),
     );
 
     reply = { status: 400, body: { statusCode: 400, message: 'This session type is not offered any more.' } };
@@ -302,11 +302,11 @@ describe('a session the creator runs as a phone call', () => {
     expect(phone).toHaveAccessibleDescription('This session is a phone call: the creator calls you on this number.');
     await fillContact(user);
     await submit(user);
-    expect(phone).toHaveAccessibleDescription(expect.stringContaining(IntakeMessages.phoneRequired));
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining(SessionBookingMessages.phoneRequired));
     expect(phone).toHaveFocus();
     await user.type(phone, 'call me');
     await submit(user);
-    expect(phone).toHaveAccessibleDescription(expect.stringContaining(IntakeMessages.phoneInvalid));
+    expect(phone).toHaveAccessibleDescription(expect.stringContaining(SessionBookingMessages.phoneInvalid));
     expect(api.calls).toEqual([]);
 
     await user.clear(phone);

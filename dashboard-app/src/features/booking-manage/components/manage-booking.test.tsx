@@ -20,6 +20,8 @@ const aView = (overrides: Partial<ManagedBookingView> = {}): ManagedBookingView 
   refundOnCancel: true,
   canCancel: true,
   canReschedule: true,
+  sessionName: null,
+  location: null,
   ...overrides,
 });
 

@@ -19,6 +19,9 @@ const aBooking = (overrides: Partial<BookingView> = {}): BookingView => ({
   paidAt: '2026-07-05T12:01:00.000Z',
   slotStart: null,
   slotEnd: null,
+  sessionName: null,
+  location: null,
+  answers: [],
   ...overrides,
 });
 
