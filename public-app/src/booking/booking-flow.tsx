@@ -18,14 +18,16 @@ import { CouponField } from './coupon-field';
 import { JoinListBox } from '../checkout/sale-fields';
 import { SaleTexts } from '../checkout/sale-texts';
 import { DetailsStep } from './details-step';
-import { IntakeFields, questionFieldId } from './intake-fields';
+import { IntakeFields } from './intake-fields';
 import { settledBookingUrl } from './payment-api';
 import { PaymentStep } from './payment-step';
 import { zoneChoices } from './slot-times';
 import { useCoupon } from './use-coupon';
 import { ChosenTime, TimeStep } from './time-step';
+import { StepsBar } from './steps-bar';
 import { ChosenType, TypeStep } from './type-step';
-import { answersOf, refusalsOf, validateAnswers, validateDetails, type CustomerDetails, type DetailErrors } from './validate';
+import { useIntake } from './use-intake';
+import { validateDetails, type CustomerDetails, type DetailErrors } from './validate';
 
 export interface BookingFlowProps {
   username: string;
@@ -68,9 +70,8 @@ const COUPON_REFUSALS = [CouponMessages.invalidCode, CouponMessages.expired, Cou
  * then 'Your Information' (with the type's questions, and the phone number when the creator calls), then
  * 'Payment Details' with the server's amounts. Rendered on the server and hydrated in the browser; the buttons
  * stay disabled until hydration, since nothing can be booked without the script, and a notice says so when the
- * script does not run. A time taken meanwhile (409) or no longer offered
- * brings the visitor back to the times, with the server's message and the list read again. Step 'Payment
- * Details' shows the live provider's card form (GET /api/config); once the card is charged the visitor goes to
+ * script does not run. A time taken meanwhile (409) or no longer offered brings the visitor back to the times,
+ * with the server's message and the list read again. Step 'Payment Details' shows the live provider's card form (GET /api/config); once the card is charged the visitor goes to
  * /booking-success, where the server checks the payment, and on to the bio page's 'Booking Confirmed!'. A
  * refused card shows 'Payment Failed' with the provider's message and can be tried again. Each step change
  * moves the focus to the new step's heading.
@@ -96,8 +97,6 @@ export function BookingFlow({
   const [timeProblem, setTimeProblem] = useState<string | null>(null);
   const [step, setStep] = useState<Step>(!chosen && several ? 'type' : firstTimes ? 'time' : 'details');
   const [details, setDetails] = useState<CustomerDetails>(EMPTY);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [answerErrors, setAnswerErrors] = useState<Record<string, string | undefined>>({});
   const [joinList, setJoinList] = useState(false);
   const [errors, setErrors] = useState<DetailErrors>({});
   const [pending, setPending] = useState(false);
@@ -109,6 +108,7 @@ export function BookingFlow({
   const fields = useRef<Partial<Record<keyof DetailErrors, HTMLInputElement | null>>>({});
   const closeToast = useCallback(() => setToast(null), []);
   const coupon = useCoupon(username);
+  const intake = useIntake(questions);
 
   useEffect(() => {
     setHydrated(true);
@@ -141,20 +141,18 @@ export function BookingFlow({
 
   async function submitDetails() {
     const found = validateDetails(details, { phoneRequired });
-    const unanswered = validateAnswers(questions, answers);
+    const unanswered = intake.check();
     setErrors(found);
-    setAnswerErrors(unanswered);
     const firstInvalid = (['customerName', 'customerEmail', 'customerPhone'] as const).find((field) => found[field]);
     if (firstInvalid) {
       fields.current[firstInvalid]?.focus();
       return;
     }
-    const firstUnanswered = questions.find((question) => unanswered[question.id]);
-    if (firstUnanswered) {
-      document.getElementById(questionFieldId(firstUnanswered))?.focus();
+    if (unanswered) {
+      intake.focus(unanswered);
       return;
     }
-    const given = answersOf(questions, answers);
+    const given = intake.given();
     const phone = details.customerPhone.trim();
     const message = details.message.trim();
     const request: BookingRequest = {
@@ -182,18 +180,14 @@ export function BookingFlow({
       go('payment');
     } catch (error) {
       const refused = error instanceof BookingError && error.status === 400 ? error.message : null;
-      const question = refused && questions.find((item) => refusalsOf(item).includes(refused));
       if (times && error instanceof BookingError && TIME_PROBLEMS.includes(error.message)) pickAgain(error.message);
       // The applied code refused after all (used up or expired meanwhile): said under the field.
       else if (coupon.appliedCode && refused && (COUPON_REFUSALS as readonly string[]).includes(refused)) coupon.refused(refused);
-      // A refused answer or phone number: said under its field, in the words of the page's own check.
-      else if (question) {
-        setAnswerErrors((before) => ({ ...before, [question.id]: refused }));
-        document.getElementById(questionFieldId(question))?.focus();
-      } else if (refused && PHONE_PROBLEMS.includes(refused)) {
+      // A refused phone number or answer: said under its field, in the words of the page's own check.
+      else if (refused && PHONE_PROBLEMS.includes(refused)) {
         setErrors((before) => ({ ...before, customerPhone: refused }));
         fields.current.customerPhone?.focus();
-      } else
+      } else if (!refused || !intake.refused(refused))
         setToast({ title: Texts.bookingError, message: error instanceof Error ? error.message : Texts.bookingFailed });
     } finally {
       setPending(false);
@@ -213,7 +207,6 @@ export function BookingFlow({
     { key: 'details', label: Texts.stepInformation },
     { key: 'payment', label: Texts.stepPayment },
   ];
-  const current = steps.findIndex((item) => item.key === step);
   const chosenType = several && chosen && <ChosenType type={chosen} onChange={() => go('type')} disabled={paying} />;
   const chosenTime = (chosenType || picked) && (
     <>
@@ -223,17 +216,7 @@ export function BookingFlow({
   );
   return (
     <>
-      <ol className={steps.length > 2 ? 'steps steps-three' : 'steps'}>
-        {steps.map((item, index) => (
-          <li
-            key={item.key}
-            aria-current={index === current ? 'step' : undefined}
-            className={index === current ? 'on' : index < current ? 'done' : undefined}
-          >
-            <span className="step-no">{index + 1}</span> <span className="step-label">{item.label}</span>
-          </li>
-        ))}
-      </ol>
+      <StepsBar steps={steps} current={step} />
 
       {step === 'type' && (
         <TypeStep
@@ -288,15 +271,7 @@ export function BookingFlow({
           phoneRequired={phoneRequired}
           questions={
             questions.length > 0 && (
-              <IntakeFields
-                questions={questions}
-                answers={answers}
-                errors={answerErrors}
-                onAnswer={(id, answer) => {
-                  setAnswers((before) => ({ ...before, [id]: answer }));
-                  if (answerErrors[id]) setAnswerErrors((before) => ({ ...before, [id]: undefined }));
-                }}
-              />
+              <IntakeFields questions={questions} answers={intake.answers} errors={intake.errors} onAnswer={intake.onAnswer} />
             )
           }
           fieldRef={(field, input) => (fields.current[field] = input)}

@@ -35,7 +35,10 @@ export function validateDetails(details: CustomerDetails, { phoneRequired = fals
 }
 
 /** The answers a booking sends: the non-empty ones, trimmed, in the questions' order. */
-export const answersOf = (questions: readonly IntakeQuestion[], answers: Readonly<Record<string, string>>): IntakeAnswerRequest[] =>
+export const answersOf = (
+  questions: readonly IntakeQuestion[],
+  answers: Readonly<Record<string, string>>,
+): IntakeAnswerRequest[] =>
   questions.flatMap((question) => {
     const answer = (answers[question.id] ?? '').trim();
     return answer ? [{ questionId: question.id, answer }] : [];
@@ -45,7 +48,10 @@ export const answersOf = (questions: readonly IntakeQuestion[], answers: Readonl
  * What is wrong with each answer, by question id, in the server's words: each question checked on its own by
  * the server's checkIntakeAnswers, so every refused answer is said at once, under its question.
  */
-export function validateAnswers(questions: readonly IntakeQuestion[], answers: Readonly<Record<string, string>>): Record<string, string> {
+export function validateAnswers(
+  questions: readonly IntakeQuestion[],
+  answers: Readonly<Record<string, string>>,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const question of questions) {
     const checked = checkIntakeAnswers([question], answersOf([question], answers));
