@@ -71,6 +71,7 @@ test.use({
 
 test('picks a type, a time, answers its questions and pays; both e-mails name the same room, the page never does', async ({
   page,
+  browser,
 }) => {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -153,6 +154,31 @@ test('picks a type, a time, answers its questions and pays; both e-mails name th
       { question: 'What should we look at?', answer: LONG_ANSWER },
     ],
   });
+
+  // The creator's Bookings card: the type, the room as a link and the answers.
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 390, height: 844 } });
+  const dashboard = await context.newPage();
+  const login = await dashboard.request.post('/api/auth/login', {
+    data: { email: seller.email, password: seller.password },
+  });
+  expect(login.status(), await login.text()).toBeLessThan(300);
+  await dashboard.goto('/dashboard');
+  const row = dashboard
+    .getByRole('region', { name: 'Bookings' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Sam Rivera' });
+  await expect(row).toContainText('Portfolio review');
+  const roomLink = row.getByRole('link', { name: /meet\.jit\.si/ });
+  await expect(roomLink).toHaveAttribute('href', room);
+  await expect(roomLink).toHaveAttribute('rel', /noopener/);
+  const answers = row.getByLabel('Answers of Sam Rivera');
+  await expect(answers).toContainText('Your level');
+  await expect(answers).toContainText('Advanced');
+  await expect(answers).toContainText('The second one is unfinished.');
+  await row.scrollIntoViewIfNeeded();
+  await expectAccessible(dashboard);
+  await expectNoSidewaysScroll(dashboard, 'The Bookings card');
+  await context.close();
 
   // The booking pages, before and after paying, never carry a room.
   const visitor = await playwrightRequest.newContext({ baseURL: BASE_URL });
