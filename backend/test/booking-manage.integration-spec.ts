@@ -75,6 +75,9 @@ describe('managing a paid booking through its private link', () => {
       refundOnCancel: true,
       canCancel: true,
       canReschedule: true,
+      // Booked before the creator added any session type: no name, no place.
+      sessionName: null,
+      location: null,
     });
   });
 

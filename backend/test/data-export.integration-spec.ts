@@ -119,6 +119,9 @@ describe('downloading one’s data', () => {
         slotStart: null,
         slotEnd: null,
         refundedAt: null,
+        sessionName: null,
+        location: null,
+        answers: [],
       },
     ]);
     expect(data.sales).toEqual([

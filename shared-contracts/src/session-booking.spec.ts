@@ -19,7 +19,7 @@ describe('checkIntakeAnswers', () => {
     ['a choice in other capitals', [good, { questionId: 'q-level', answer: 'beginner' }], SessionBookingMessages.notAChoice('Your level')],
     ['a short answer past 200 characters', [{ questionId: 'q-goal', answer: 'a'.repeat(201) }, level], SessionBookingMessages.answerTooLong('What is your goal?', 200)],
     ['a long answer past 2000 characters', [good, level, { questionId: 'q-story', answer: 'b'.repeat(2001) }], SessionBookingMessages.answerTooLong('Tell me more', 2000)],
-    ['a line break in a short answer', [{ questionId: 'q-goal', answer: 'one\ntwo' }, level], SessionBookingMessages.answerMalformed('What is your goal?')],
+    ['a line break in a short answer', [{ questionId: 'q-goal', answer: 'one\ntwo' }, level], SessionBookingMessages.answerOneLine('What is your goal?')],
     ['a control character', [good, level, { questionId: 'q-story', answer: 'bell\u0007' }], SessionBookingMessages.answerMalformed('Tell me more')],
     ['a lone surrogate', [{ questionId: 'q-goal', answer: 'half \ud83d' }, level], SessionBookingMessages.answerMalformed('What is your goal?')],
   ])('refuses %s', (_, answers, refused) => {

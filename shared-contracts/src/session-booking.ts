@@ -27,6 +27,7 @@ export const SessionBookingMessages = {
   answerRequired: (question: string) => `Please answer "${question}".`,
   notAChoice: (question: string) => `The answer to "${question}" must be one of its choices.`,
   answerTooLong: (question: string, max: number) => `The answer to "${question}" must be at most ${max} characters.`,
+  answerOneLine: (question: string) => `The answer to "${question}" must be on one line.`,
   answerMalformed: (question: string) => `The answer to "${question}" holds characters that are not text.`,
 } as const;
 
@@ -66,7 +67,7 @@ const lengthOf = (text: string) => [...text].length;
 
 /**
  * A visitor's answers checked against the type's questions: each answer to a question asked, once; every
- * required question answered (not blank); a choice one of its choices; short answers at most
+ * required question answered (not blank); a choice one of its choices; short answers on one line and at most
  * INTAKE_SHORT_ANSWER_MAX characters, long ones INTAKE_LONG_ANSWER_MAX; text only. The answers to keep are the
  * questions as asked (their label) with the trimmed answer, in the questions' order, blank optional ones left
  * out; else the reason, naming the question.
@@ -89,6 +90,7 @@ export function checkIntakeAnswers(
       if (question.required) return { refused: SessionBookingMessages.answerRequired(question.label) };
       continue;
     }
+    if (question.kind !== 'long_text' && /[\r\n]/.test(answer)) return { refused: SessionBookingMessages.answerOneLine(question.label) };
     if (LONE_SURROGATE.test(answer) || hasControl(answer, question.kind === 'long_text')) {
       return { refused: SessionBookingMessages.answerMalformed(question.label) };
     }
