@@ -8,6 +8,8 @@ import { describeUserRepositoryContract, newUser } from '../src/modules/identity
 import { describeUsernameHoldsContract } from '../src/modules/identity/testing/username-holds.contract.js';
 import { MikroOrmLinkRepository } from '../src/modules/links/infrastructure/mikro-orm-link.repository.js';
 import { describeLinkRepositoryContract } from '../src/modules/links/testing/link-repository.contract.js';
+import { PostgresSessionTypeRepository } from '../src/modules/session-types/infrastructure/postgres-session-type.repository.js';
+import { describeSessionTypeRepositoryContract } from '../src/modules/session-types/testing/session-type-repository.contract.js';
 import type { Id } from '../src/shared/ids.js';
 import { testDatabaseUrl } from './support/harness.js';
 
@@ -71,6 +73,31 @@ describeLinkRepositoryContract('MikroORM on PostgreSQL', async () => {
     // Deleting the owners deletes their links too (on delete cascade).
     cleanup: async () => {
       await orm.em.fork().nativeDelete(User, { id: { $in: owners } });
+    },
+  };
+});
+
+describeSessionTypeRepositoryContract('PostgreSQL', async () => {
+  const creators: Id[] = [];
+  return {
+    types: new PostgresSessionTypeRepository(orm.em.fork()),
+    newCreator: async (implicit) => {
+      const creator = newUser();
+      await new MikroOrmUserRepository(orm.em.fork(), pool).add(creator);
+      creators.push(creator.id);
+      if (implicit) {
+        await pool.query('update users set booking_price = $2 where id = $1', [creator.id, implicit.priceCents]);
+        await pool.query(
+          `insert into availability (creator_id, time_zone, session_minutes, buffer_minutes, min_notice_hours, horizon_days, cancellation_hours, updated_at)
+           values ($1, 'UTC', $2, 0, 0, 30, 24, now())`,
+          [creator.id, implicit.minutes],
+        );
+      }
+      return creator.id;
+    },
+    // Deleting the creators deletes their types and availability too (on delete cascade).
+    cleanup: async () => {
+      await orm.em.fork().nativeDelete(User, { id: { $in: creators } });
     },
   };
 });

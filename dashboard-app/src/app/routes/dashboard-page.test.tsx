@@ -98,6 +98,7 @@ describe('DashboardPage', () => {
       'Search & sharing',
       'Booking Settings',
       'Bookings',
+      'Session types',
       'Availability',
       'Sales',
       'Coupons',

@@ -27,6 +27,7 @@ import { QrCodeButton } from '@/features/qr-code/components/qr-code-button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { SocialsCard } from '@/features/socials/components/socials-card';
 import { SeoCard } from '@/features/seo/components/seo-card';
+import { SessionTypesCard } from '@/features/session-types/components/session-types-card';
 import { SalesCard } from '@/features/sales/components/sales-card';
 import { RequireCreator } from '../require-creator';
 
@@ -83,6 +84,7 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
       <CardRow>
         <BookingSettingsCard user={d.user} onUserChange={d.storeUser} className="lg:col-span-4" />
         <BookingsCard className="lg:col-span-6" />
+        <SessionTypesCard className="lg:col-span-10" />
         <AvailabilityCard bookingEnabled={d.user.enableBooking} className="lg:col-span-10" />
       </CardRow>
     ),

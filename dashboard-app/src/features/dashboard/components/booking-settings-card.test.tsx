@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { aUser, never, renderDashboard, stubApi } from '@/test/render-dashboard';
-import { BookingSettingsCard } from './booking-settings-card';
+import { BookingSettingsCard, SESSION_TYPES_PRICE_HINT } from './booking-settings-card';
 
 const priceInput = () => screen.queryByLabelText('Session Price');
 
@@ -19,8 +19,11 @@ describe('BookingSettingsCard', () => {
     expect(price).toHaveAttribute('min', '0');
     expect(price).toHaveAttribute('step', '0.01');
 
+    expect(screen.getByText(SESSION_TYPES_PRICE_HINT)).toBeInTheDocument();
+
     await user.click(toggle);
     expect(priceInput()).not.toBeInTheDocument();
+    expect(screen.queryByText(SESSION_TYPES_PRICE_HINT)).not.toBeInTheDocument();
   });
 
   it('says what the creator receives and what visitors pay with the 20% platform fee, as the price is typed', async () => {

@@ -50,6 +50,9 @@ export function feeLine(price: string): string | null {
   return `You receive $${formatCents(userAmount)} per session. Visitors pay $${formatCents(amount)}: your price plus the ${PLATFORM_FEE_PERCENT}% platform fee ($${formatCents(platformFee)}).`;
 }
 
+/** Under the price: with session types stored, each type's own price is charged; this switch and a price still turn booking on. */
+export const SESSION_TYPES_PRICE_HINT = 'Once you add session types, each has its own price. Booking still needs this switch on and a price here.';
+
 /** Booking Settings: the enable switch and, while it is on, the session price in dollars (spec §2, §4). */
 export function BookingSettingsCard({ user, onUserChange, className }: BookingSettingsCardProps) {
   const save = useUpdateBookingSettings(onUserChange);
@@ -127,6 +130,11 @@ export function BookingSettingsCard({ user, onUserChange, className }: BookingSe
         {enabled ? (
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {feeLine(price)}
+          </p>
+        ) : null}
+        {enabled ? (
+          <p className="text-xs text-muted-foreground">
+            {SESSION_TYPES_PRICE_HINT}
           </p>
         ) : null}
 
