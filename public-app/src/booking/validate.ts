@@ -65,6 +65,7 @@ export const refusalsOf = (question: IntakeQuestion): string[] => [
   SessionBookingMessages.answerRequired(question.label),
   SessionBookingMessages.notAChoice(question.label),
   SessionBookingMessages.answerTooLong(question.label, answerMaxOf(question)),
+  SessionBookingMessages.answerOneLine(question.label),
   SessionBookingMessages.answerMalformed(question.label),
 ];
 
