@@ -154,6 +154,10 @@ describe('booking a session type over HTTP', () => {
     // The ledger credits the type's price, and a time offered only to 30-minute sessions is no 90-minute one.
     const ledger = await db.query<{ amount: number }>('select amount from ledger_entries where booking_id = $1', [deepBooking.id]);
     expect(ledger.rows).toEqual([{ amount: 8000 }]);
+    // A coupon discounts the type's price.
+    await creator.client.post('/api/coupons').send({ code: 'HALF', percentOff: 50, appliesTo: 'sessions' }).expect(201);
+    const discounted = await paid(creator.username, { sessionTypeId: deep, slotStart: (await slots(creator.username, deep, 6)).slots[0]!.start, couponCode: 'HALF' });
+    expect(discounted).toMatchObject({ amount: bookingAmounts(4000).amount, user_amount: 4000 });
     const offQuarter = (await slots(creator.username, quick, 5)).slots.find((slot) => !startsDeepSession(slot.start))!;
     const refused = await request(creator.username, { sessionTypeId: deep, slotStart: offQuarter.start }).expect(400);
     expect(refused.body.message).toBe(SchedulingMessages.slotNotOffered);

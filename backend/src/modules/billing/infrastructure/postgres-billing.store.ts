@@ -86,12 +86,13 @@ export class PostgresBillingStore extends BillingStore {
     return row ? toCreator(row) : null;
   }
 
+  /** A type deleted a moment ago leaves the booking without its id (as deleting it later does), its name kept. */
   async addBooking(b: Booking): Promise<void> {
     await this.rows(
       `insert into bookings (id, creator_id, customer_name, customer_email, customer_phone, message, user_amount,
          platform_fee, amount, status, payment_intent_id, created_at, paid_at, slot_start, slot_end, hold_expires_at,
          visitor_time_zone, visitor_locale, join_list, session_type_id, session_name, location, answers)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)`,
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (select id from session_types where id = ?), ?, ?::jsonb, ?::jsonb)`,
       [b.id, b.creatorId, b.customerName, b.customerEmail, b.customerPhone, b.message, b.userAmount, b.platformFee, b.amount,
         b.status, b.paymentIntentId, b.createdAt, b.paidAt, b.slotStart, b.slotEnd, b.holdExpiresAt, b.visitorTimeZone, b.visitorLocale, b.joinList === true,
         b.sessionTypeId, b.sessionName, b.location === null ? null : JSON.stringify(b.location), JSON.stringify(b.answers)],

@@ -1,7 +1,8 @@
-import type { AccountExport, BookedLocation, IntakeAnswer, LinkBlockKind } from '@linkbio/shared-contracts';
+import type { AccountExport, LinkBlockKind } from '@linkbio/shared-contracts';
 import type pg from 'pg';
 import type { Id } from '../../../shared/ids.js';
 import { AccountDataSource } from '../application/ports/account-data.source.js';
+import { BOOKINGS_SQL, toBookingExport, type BookingExportRow } from './bookings-export.js';
 import { COUPONS_SQL, toCouponExport, type CouponExportRow } from './coupons-export.js';
 import { PRODUCTS_SQL, type ProductRow, toProductsExport } from './products-export.js';
 import { SESSION_TYPES_SQL, type SessionTypeExportRow, toSessionTypesExport } from './session-types-export.js';
@@ -26,11 +27,6 @@ const LINKS_SQL = `
 
 const DAILY_SQL = `
   select to_char(day, 'YYYY-MM-DD') as day, views, clicks from analytics_daily where owner_id = $1 order by day`;
-
-const BOOKINGS_SQL = `
-  select id, customer_name, customer_email, customer_phone, message, amount, user_amount, platform_fee, currency,
-         status, created_at, paid_at, slot_start, slot_end, refunded_at, session_name, location, answers
-    from bookings where creator_id = $1 order by created_at, id`;
 
 const AVAILABILITY_SQL = `
   select time_zone, session_minutes, buffer_minutes, min_notice_hours, horizon_days, weekly, dates_off, cancellation_hours
@@ -94,26 +90,6 @@ interface DayRow {
   views: number;
   clicks: number;
 }
-interface BookingRow {
-  id: string;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string | null;
-  message: string | null;
-  amount: number;
-  user_amount: number;
-  platform_fee: number;
-  currency: string;
-  status: string;
-  created_at: Date;
-  paid_at: Date | null;
-  slot_start: Date | null;
-  slot_end: Date | null;
-  refunded_at: Date | null;
-  session_name: string | null;
-  location: BookedLocation | null;
-  answers: IntakeAnswer[] | null;
-}
 interface PayoutRow {
   id: string;
   week: string;
@@ -161,7 +137,7 @@ export class PostgresAccountDataSource extends AccountDataSource {
       }
       const links = await read<LinkRow>(LINKS_SQL);
       const daily = await read<DayRow>(DAILY_SQL);
-      const bookings = await read<BookingRow>(BOOKINGS_SQL);
+      const bookings = await read<BookingExportRow>(BOOKINGS_SQL);
       const [availability] = await read<AvailabilityRow>(AVAILABILITY_SQL);
       const payouts = await read<PayoutRow>(PAYOUTS_SQL);
       const subscriptions = await read<SubscriptionRow>(SUBSCRIPTIONS_SQL);
@@ -198,7 +174,7 @@ interface Rows {
   account: AccountRow;
   links: LinkRow[];
   daily: DayRow[];
-  bookings: BookingRow[];
+  bookings: BookingExportRow[];
   availability: AvailabilityRow | null;
   payouts: PayoutRow[];
   subscriptions: SubscriptionRow[];
@@ -265,26 +241,7 @@ function toExport(now: Date, rows: Rows): Omit<AccountExport, 'coupons' | 'produ
       totalClicks: daily.reduce((sum, d) => sum + d.clicks, 0),
       daily,
     },
-    bookings: rows.bookings.map((b) => ({
-      id: b.id,
-      customerName: b.customer_name,
-      customerEmail: b.customer_email,
-      customerPhone: b.customer_phone,
-      message: b.message,
-      amountCents: b.amount,
-      yourShareCents: b.user_amount,
-      platformFeeCents: b.platform_fee,
-      currency: b.currency,
-      status: b.status,
-      createdAt: b.created_at.toISOString(),
-      paidAt: iso(b.paid_at),
-      slotStart: iso(b.slot_start),
-      slotEnd: iso(b.slot_end),
-      refundedAt: iso(b.refunded_at),
-      sessionName: b.session_name,
-      location: b.location,
-      answers: b.answers ?? [],
-    })),
+    bookings: rows.bookings.map(toBookingExport),
     payouts: rows.payouts.map((p) => ({
       id: p.id,
       week: p.week,

@@ -1,7 +1,7 @@
 import type { BookingTimesView, PublicSessionType } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 import type { OpenSlots } from '../../scheduling/application/ports/open-slots.js';
-import { SessionTypeCatalog, toPublicSessionType, type BookableSessionType } from '../../session-types/application/ports/session-type-catalog.js';
+import { toPublicSessionType, type BookableSessionType, type SessionTypeCatalog } from '../../session-types/application/ports/session-type-catalog.js';
 import type { PublicPage } from '../domain/public-page.js';
 import { bookingTimesOf, queryValue } from './booking-times.js';
 
