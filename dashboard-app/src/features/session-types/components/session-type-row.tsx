@@ -44,7 +44,7 @@ export const SessionTypeRow = forwardRef<HTMLLIElement, SessionTypeRowProps>(fun
       >
         <GripVertical className="size-5" aria-hidden="true" />
       </button>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48">
         <p className={`truncate font-medium ${type.enabled ? '' : 'text-muted-foreground'}`}>{type.name}</p>
         <p className="text-sm text-muted-foreground">
           {summaryOf(type)}
@@ -52,7 +52,7 @@ export const SessionTypeRow = forwardRef<HTMLLIElement, SessionTypeRowProps>(fun
           {type.enabled ? '' : ' · Off'}
         </p>
       </div>
-      <div className="flex items-center gap-1">
+      <div className="ml-auto flex items-center gap-1">
         <Button type="button" variant="ghost" size="icon" disabled={!onMoveUp} onClick={onMoveUp} aria-label={`Move ${type.name} up`}>
           <ChevronUp aria-hidden="true" />
         </Button>
