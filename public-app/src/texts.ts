@@ -50,6 +50,13 @@ export const Texts = {
   needsJavaScript:
     'Booking a session needs JavaScript for the secure card payment. If this message stays, please turn JavaScript on or reload the page.',
 
+  stepType: 'Choose a Session',
+  typesIntro: 'Pick the kind of session you want; its times come next.',
+  typeMeta: (minutes: number, price: string) => `${minutes} min · $${price}`,
+  fromPrice: (price: string) => `from $${price}`,
+  yourSession: 'Your session',
+  changeSession: 'Change session',
+
   stepTime: 'Pick a Time',
   timesShownIn: (zone: string) => `Times are shown in ${zone}`,
   timeZone: 'Time zone',
@@ -70,6 +77,10 @@ export const Texts = {
   fullName: 'Full Name',
   emailAddress: 'Email Address',
   phoneNumber: 'Phone Number (optional)',
+  phoneToCall: 'Phone Number',
+  phoneToCallHint: 'This session is a phone call: the creator calls you on this number.',
+  optional: '(optional)',
+  chooseOne: 'Choose one',
   message: 'Message (optional)',
   messagePlaceholder: 'Anything the creator should know before your session',
   continueToPayment: 'Continue to Payment',

@@ -1,5 +1,5 @@
 import { messageOf } from '@linkbio/checkout-ui';
-import type { SlotsView } from '@linkbio/shared-contracts';
+import type { IntakeAnswerRequest, SlotsView } from '@linkbio/shared-contracts';
 import { Texts } from '../texts';
 
 /** POST /api/users/{username}/book (spec §3, §7): what the customer gives. */
@@ -19,6 +19,10 @@ export interface BookingRequest {
   couponCode?: string;
   /** Ticked "Join my e-mail list": asked to confirm once the booking is paid. */
   joinList?: boolean;
+  /** The session type booked: the server charges its price and books its length. */
+  sessionTypeId?: string;
+  /** The answers to the type's questions (the blank optional ones left out). */
+  answers?: IntakeAnswerRequest[];
 }
 
 /** A refused booking request: the server's message and its status (409: the time was just taken). */
@@ -77,9 +81,12 @@ export async function createBooking(username: string, request: BookingRequest): 
   return quote;
 }
 
-/** GET /api/users/{username}/slots: the open sessions of the 7 dates from `from` (the creator's dates). */
-export async function fetchSlots(username: string, from: string): Promise<SlotsView> {
-  const query = new URLSearchParams({ from, days: '7' });
+/**
+ * GET /api/users/{username}/slots: the open sessions of the 7 dates from `from` (the creator's dates), of the
+ * session type's length when one is named.
+ */
+export async function fetchSlots(username: string, from: string, typeId?: string | null): Promise<SlotsView> {
+  const query = new URLSearchParams({ from, days: '7', ...(typeId ? { type: typeId } : {}) });
   const response = await fetch(`/api/users/${encodeURIComponent(username)}/slots?${query.toString()}`, {
     credentials: 'include',
     headers: { Accept: 'application/json' },

@@ -3,8 +3,11 @@ import {
   canonicalTimeZone,
   DEFAULT_LOCALE,
   CouponMessages,
+  PaymentMessages,
   SchedulingMessages,
+  SessionBookingMessages,
   type BookingTimesView,
+  type PublicSessionType,
   type SlotView,
 } from '@linkbio/shared-contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -15,11 +18,15 @@ import { CouponField } from './coupon-field';
 import { JoinListBox } from '../checkout/sale-fields';
 import { SaleTexts } from '../checkout/sale-texts';
 import { DetailsStep } from './details-step';
+import { IntakeFields } from './intake-fields';
 import { settledBookingUrl } from './payment-api';
 import { PaymentStep } from './payment-step';
 import { zoneChoices } from './slot-times';
 import { useCoupon } from './use-coupon';
 import { ChosenTime, TimeStep } from './time-step';
+import { StepsBar } from './steps-bar';
+import { ChosenType, TypeStep } from './type-step';
+import { useIntake } from './use-intake';
 import { validateDetails, type CustomerDetails, type DetailErrors } from './validate';
 
 export interface BookingFlowProps {
@@ -30,9 +37,13 @@ export interface BookingFlowProps {
   zones: readonly string[];
   /** The creator's e-mail list is on: the details step offers "Join my e-mail list". */
   offersList?: boolean;
+  /** The session types a visitor may book, in order; none for a page that predates them. */
+  sessionTypes?: readonly PublicSessionType[];
+  /** The type chosen (`?type=`, or the only one); null: the visitor first picks one. */
+  sessionTypeId?: string | null;
 }
 
-type Step = 'time' | 'details' | 'payment';
+type Step = 'type' | 'time' | 'details' | 'payment';
 
 /** The browser's locale (its first language), when well formed; else en-US. */
 const browserLocale = (): string => canonicalLocale(navigator.language) ?? DEFAULT_LOCALE;
@@ -45,22 +56,38 @@ const TIME_PROBLEMS: readonly string[] = [
   SchedulingMessages.slotRequired,
 ];
 
+/** The booking's refusals of the phone number, said under its field. */
+const PHONE_PROBLEMS: readonly string[] = [SessionBookingMessages.phoneRequired, SessionBookingMessages.phoneInvalid, PaymentMessages.phoneTooLong];
+
 /** The booking's refusals of an applied coupon code. */
 const COUPON_REFUSALS = [CouponMessages.invalidCode, CouponMessages.expired, CouponMessages.usedUp, CouponMessages.wrongTarget, CouponMessages.atFloor];
 
 /**
- * The booking steps (spec §2): when the creator takes sessions at set times, first 'Pick a Time' (a week of open
+ * The booking steps (spec §2): when the creator offers several session types, first 'Choose a Session' (each a
+ * link to its own page, which the server renders with that type's times, questions and price; later steps name the
+ * type and lead back to change it); when the creator takes sessions at set times, 'Pick a Time' (a week of open
  * sessions in the visitor's time zone: the browser's own once the script runs, unless the visitor picked one),
- * then 'Your Information', then 'Payment Details' with the server's amounts. Rendered on the server and
- * hydrated in the browser; the buttons stay disabled until hydration, since nothing can be booked without the
- * script, and a notice says so when the script does not run. A time taken meanwhile (409) or no longer offered
- * brings the visitor back to the times, with the server's message and the list read again. Step 'Payment
- * Details' shows the live provider's card form (GET /api/config); once the card is charged the visitor goes to
+ * then 'Your Information' (with the type's questions, and the phone number when the creator calls), then
+ * 'Payment Details' with the server's amounts. Rendered on the server and hydrated in the browser; the buttons
+ * stay disabled until hydration, since nothing can be booked without the script, and a notice says so when the
+ * script does not run. A time taken meanwhile (409) or no longer offered brings the visitor back to the times,
+ * with the server's message and the list read again. Step 'Payment Details' shows the live provider's card form (GET /api/config); once the card is charged the visitor goes to
  * /booking-success, where the server checks the payment, and on to the bio page's 'Booking Confirmed!'. A
  * refused card shows 'Payment Failed' with the provider's message and can be tried again. Each step change
  * moves the focus to the new step's heading.
  */
-export function BookingFlow({ username, times: firstTimes, zones, offersList = false }: BookingFlowProps) {
+export function BookingFlow({
+  username,
+  times: firstTimes,
+  zones,
+  offersList = false,
+  sessionTypes = [],
+  sessionTypeId = null,
+}: BookingFlowProps) {
+  const several = sessionTypes.length > 1;
+  const chosen = sessionTypes.find((type) => type.id === sessionTypeId) ?? (several ? null : (sessionTypes[0] ?? null));
+  const questions = chosen?.questions ?? [];
+  const phoneRequired = chosen?.locationKind === 'phone';
   const [hydrated, setHydrated] = useState(false);
   const [times, setTimes] = useState(firstTimes);
   const [zone, setZone] = useState(firstTimes?.shownZone ?? 'UTC');
@@ -68,7 +95,7 @@ export function BookingFlow({ username, times: firstTimes, zones, offersList = f
   const [locale, setLocale] = useState(firstTimes?.locale ?? DEFAULT_LOCALE);
   const [picked, setPicked] = useState<SlotView | null>(null);
   const [timeProblem, setTimeProblem] = useState<string | null>(null);
-  const [step, setStep] = useState<Step>(firstTimes ? 'time' : 'details');
+  const [step, setStep] = useState<Step>(!chosen && several ? 'type' : firstTimes ? 'time' : 'details');
   const [details, setDetails] = useState<CustomerDetails>(EMPTY);
   const [joinList, setJoinList] = useState(false);
   const [errors, setErrors] = useState<DetailErrors>({});
@@ -81,6 +108,7 @@ export function BookingFlow({ username, times: firstTimes, zones, offersList = f
   const fields = useRef<Partial<Record<keyof DetailErrors, HTMLInputElement | null>>>({});
   const closeToast = useCallback(() => setToast(null), []);
   const coupon = useCoupon(username);
+  const intake = useIntake(questions);
 
   useEffect(() => {
     setHydrated(true);
@@ -105,20 +133,26 @@ export function BookingFlow({ username, times: firstTimes, zones, offersList = f
     setPicked(null);
     go('time');
     if (!times) return;
-    fetchSlots(username, times.from).then(
+    fetchSlots(username, times.from, chosen?.id).then(
       (view) => setTimes((current) => current && { ...current, slots: view.slots }),
       () => undefined, // the list shown stays; booking a time gone is refused again
     );
   }
 
   async function submitDetails() {
-    const found = validateDetails(details);
+    const found = validateDetails(details, { phoneRequired });
+    const unanswered = intake.check();
     setErrors(found);
-    const firstInvalid = (['customerName', 'customerEmail'] as const).find((field) => found[field]);
+    const firstInvalid = (['customerName', 'customerEmail', 'customerPhone'] as const).find((field) => found[field]);
     if (firstInvalid) {
       fields.current[firstInvalid]?.focus();
       return;
     }
+    if (unanswered) {
+      intake.focus(unanswered);
+      return;
+    }
+    const given = intake.given();
     const phone = details.customerPhone.trim();
     const message = details.message.trim();
     const request: BookingRequest = {
@@ -132,6 +166,8 @@ export function BookingFlow({ username, times: firstTimes, zones, offersList = f
       locale,
       ...(coupon.appliedCode ? { couponCode: coupon.appliedCode } : {}),
       ...(joinList ? { joinList } : {}),
+      ...(chosen ? { sessionTypeId: chosen.id } : {}),
+      ...(given.length > 0 ? { answers: given } : {}),
     };
     // Back from 'Payment Details' with nothing changed: that booking still waits for its payment (and holds its time).
     if (quote?.request === JSON.stringify(request)) return go('payment');
@@ -143,11 +179,15 @@ export function BookingFlow({ username, times: firstTimes, zones, offersList = f
       setQuote({ value: await createBooking(username, { ...request, ...replaces }), request: JSON.stringify(request) });
       go('payment');
     } catch (error) {
+      const refused = error instanceof BookingError && error.status === 400 ? error.message : null;
       if (times && error instanceof BookingError && TIME_PROBLEMS.includes(error.message)) pickAgain(error.message);
       // The applied code refused after all (used up or expired meanwhile): said under the field.
-      else if (coupon.appliedCode && error instanceof BookingError && error.status === 400 && (COUPON_REFUSALS as readonly string[]).includes(error.message))
-        coupon.refused(error.message);
-      else
+      else if (coupon.appliedCode && refused && (COUPON_REFUSALS as readonly string[]).includes(refused)) coupon.refused(refused);
+      // A refused phone number or answer: said under its field, in the words of the page's own check.
+      else if (refused && PHONE_PROBLEMS.includes(refused)) {
+        setErrors((before) => ({ ...before, customerPhone: refused }));
+        fields.current.customerPhone?.focus();
+      } else if (!refused || !intake.refused(refused))
         setToast({ title: Texts.bookingError, message: error instanceof Error ? error.message : Texts.bookingFailed });
     } finally {
       setPending(false);
@@ -162,28 +202,31 @@ export function BookingFlow({ username, times: firstTimes, zones, offersList = f
   }
 
   const steps: Array<{ key: Step; label: string }> = [
+    ...(several ? [{ key: 'type' as const, label: Texts.stepType }] : []),
     ...(times ? [{ key: 'time' as const, label: Texts.stepTime }] : []),
     { key: 'details', label: Texts.stepInformation },
     { key: 'payment', label: Texts.stepPayment },
   ];
-  const current = steps.findIndex((item) => item.key === step);
-  const chosenTime = picked && (
-    <ChosenTime slot={picked} zone={zone} locale={locale} onChange={() => go('time')} disabled={paying} />
+  const chosenType = several && chosen && <ChosenType type={chosen} onChange={() => go('type')} disabled={paying} />;
+  const chosenTime = (chosenType || picked) && (
+    <>
+      {chosenType}
+      {picked && <ChosenTime slot={picked} zone={zone} locale={locale} onChange={() => go('time')} disabled={paying} />}
+    </>
   );
   return (
     <>
-      <ol className={times ? 'steps steps-three' : 'steps'}>
-        {steps.map((item, index) => (
-          <li
-            key={item.key}
-            aria-current={index === current ? 'step' : undefined}
-            className={index === current ? 'on' : index < current ? 'done' : undefined}
-          >
-            <span className="step-no">{index + 1}</span> <span className="step-label">{item.label}</span>
-          </li>
-        ))}
-      </ol>
+      <StepsBar steps={steps} current={step} />
 
+      {step === 'type' && (
+        <TypeStep
+          username={username}
+          types={sessionTypes}
+          chosenId={chosen?.id ?? null}
+          headingRef={heading}
+          onKeep={() => go(times ? 'time' : 'details')}
+        />
+      )}
       {step === 'time' && times && (
         <TimeStep
           times={times}
@@ -194,6 +237,8 @@ export function BookingFlow({ username, times: firstTimes, zones, offersList = f
           hydrated={hydrated}
           problem={timeProblem}
           headingRef={heading}
+          typeId={several ? chosen?.id : null}
+          chosenType={chosenType}
           onZone={(name) => setZone(canonicalTimeZone(name) ?? zone)}
           onPick={(slot) => {
             setPicked(slot);
@@ -223,6 +268,12 @@ export function BookingFlow({ username, times: firstTimes, zones, offersList = f
             />
           }
           joinList={offersList && <JoinListBox label={SaleTexts.joinList} checked={joinList} onChange={setJoinList} />}
+          phoneRequired={phoneRequired}
+          questions={
+            questions.length > 0 && (
+              <IntakeFields questions={questions} answers={intake.answers} errors={intake.errors} onAnswer={intake.onAnswer} />
+            )
+          }
           fieldRef={(field, input) => (fields.current[field] = input)}
           onChange={(field, value) => {
             setDetails((before) => ({ ...before, [field]: value }));

@@ -15,12 +15,19 @@ export interface DetailsStepProps {
   coupon?: ReactNode;
   /** The "Join my e-mail list" box, under the message. */
   joinList?: ReactNode;
-  fieldRef: (field: 'customerName' | 'customerEmail', input: HTMLInputElement | null) => void;
+  /** The session type's questions (IntakeFields), under the contact fields. */
+  questions?: ReactNode;
+  /** The session is a phone call: the number is asked for, and required. */
+  phoneRequired?: boolean;
+  fieldRef: (field: keyof DetailErrors, input: HTMLInputElement | null) => void;
   onChange: (field: keyof CustomerDetails, value: string) => void;
   onSubmit: () => void;
 }
 
-/** Step 'Your Information' (spec §2): name and e-mail required, phone and message optional. */
+/**
+ * Step 'Your Information' (spec §2): name and e-mail required, phone and message optional (the phone required
+ * when the creator calls the visitor), then the session type's questions.
+ */
 export function DetailsStep({
   details,
   errors,
@@ -30,6 +37,8 @@ export function DetailsStep({
   chosenTime,
   coupon,
   joinList,
+  questions,
+  phoneRequired = false,
   fieldRef,
   onChange,
   onSubmit,
@@ -72,12 +81,18 @@ export function DetailsStep({
         />
         <TextField
           id="customerPhone"
-          label={Texts.phoneNumber}
+          label={phoneRequired ? Texts.phoneToCall : Texts.phoneNumber}
           type="tel"
           autoComplete="tel"
+          maxLength={30}
+          hint={phoneRequired ? Texts.phoneToCallHint : undefined}
           value={details.customerPhone}
+          error={errors.customerPhone}
           onChange={(value) => onChange('customerPhone', value)}
+          inputRef={(input) => fieldRef('customerPhone', input)}
+          required={phoneRequired}
         />
+        {questions}
         <div className="field">
           <label htmlFor="message">{Texts.message}</label>
           <textarea

@@ -1,5 +1,5 @@
 import type { BookingTimesView, SlotView } from '@linkbio/shared-contracts';
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Texts } from '../texts';
 import { addDays, clockLabel, dateLabel, slotLabel, slotsByDay } from './slot-times';
 
@@ -17,13 +17,18 @@ export interface TimeStepProps {
   /** Why the visitor is (back) here: no time picked, or the picked one was taken meanwhile. */
   problem: string | null;
   headingRef: Ref<HTMLHeadingElement>;
+  /** The session type whose times these are (kept by the week links and the zone form), when there are several. */
+  typeId?: string | null;
+  /** The chosen session type and the way back to change it, when there are several. */
+  chosenType?: ReactNode;
   onZone: (zone: string) => void;
   onPick: (slot: SlotView) => void;
   onContinue: () => void;
 }
 
-/** `?from=…&tz=Area/City`: another week, in the zone shown. */
-const weekHref = (from: string, zone: string) => `?from=${from}&tz=${encodeURIComponent(zone).replace(/%2F/g, '/')}`;
+/** `?from=…&tz=Area/City(&type=…)`: another week, in the zone shown, of the same session type. */
+const weekHref = (from: string, zone: string, typeId?: string | null) =>
+  `?from=${from}&tz=${encodeURIComponent(zone).replace(/%2F/g, '/')}${typeId ? `&type=${encodeURIComponent(typeId)}` : ''}`;
 
 /**
  * The first step when the creator takes sessions at set times: a week of open sessions grouped by day, in the
@@ -39,6 +44,8 @@ export function TimeStep({
   hydrated,
   problem,
   headingRef,
+  typeId,
+  chosenType,
   onZone,
   onPick,
   onContinue,
@@ -52,6 +59,7 @@ export function TimeStep({
       <h2 id="step-time" ref={headingRef} tabIndex={-1}>
         {Texts.stepTime}
       </h2>
+      {chosenType}
       <p className="panel-text">{Texts.sessionLength(times.sessionMinutes)}</p>
       <form
         className="zone-form"
@@ -66,6 +74,7 @@ export function TimeStep({
           {Texts.timesShownIn(zone)}
         </p>
         <input type="hidden" name="from" value={times.from} />
+        {typeId && <input type="hidden" name="type" value={typeId} />}
         <label htmlFor="tz">{Texts.timeZone}</label>
         <div className="zone-row">
           <select
@@ -127,9 +136,9 @@ export function TimeStep({
           ))
         )}
         <nav className="week-nav" aria-label={Texts.openTimes}>
-          {previous && <a href={weekHref(previous, zone)}>{Texts.previousWeek}</a>}
+          {previous && <a href={weekHref(previous, zone, typeId)}>{Texts.previousWeek}</a>}
           {next && (
-            <a className="week-next" href={weekHref(next, zone)}>
+            <a className="week-next" href={weekHref(next, zone, typeId)}>
               {Texts.nextWeek}
             </a>
           )}

@@ -13,25 +13,34 @@ export type { ClientScript } from '../components/sub-page';
 const serverZones = (): string[] => Intl.supportedValuesOf('timeZone');
 
 /**
- * /book/{username}: rendered on the server like the bio page; the booking steps hydrate with a small client
- * bundle, from the same data (the week of open times rides in data-times). Without booking switched on and a
- * price, it says so and offers the way back.
+ * /book/{username}(?type={id}): rendered on the server like the bio page; the booking steps hydrate with a small
+ * client bundle, from the same data (the week of open times rides in data-times, the session types in data-types:
+ * names, lengths, prices, questions and where they meet by kind, never an address). The price shown is the chosen
+ * type's; with several types and none chosen yet, each type shows its own in the first step. Without booking
+ * switched on and a price, it says so and offers the way back.
  */
 export function BookingPage({
   user,
   origin,
   times,
   offersList = false,
+  sessionTypes = [],
+  sessionTypeId = null,
   css,
   script,
 }: BookingPageInput & { css: string; script: ClientScript | null }) {
-  const price = bookingPriceShown(user);
+  const several = sessionTypes.length > 1;
+  const chosen = sessionTypes.find((type) => type.id === sessionTypeId) ?? (several ? null : (sessionTypes[0] ?? null));
+  const open = sessionTypes.length > 0 ? user.enableBooking : bookingPriceShown(user) !== null;
+  const price = !open ? null : chosen ? chosen.priceCents : sessionTypes.length > 0 ? null : bookingPriceShown(user);
+  const lowest = Math.min(...sessionTypes.map((type) => type.priceCents));
   const title = `${Texts.bookingPageTitle} ${Texts.bookingWith(user.displayName)}`;
-  const description =
-    price !== null
+  const description = !open
+    ? Texts.bookingUnavailableMessage(user.displayName)
+    : price !== null
       ? `${title}: $${formatCents(price)} ${Texts.perSession}.`
-      : Texts.bookingUnavailableMessage(user.displayName);
-  const bookable = price !== null && script !== null;
+      : `${title}: ${Texts.fromPrice(formatCents(lowest))} ${Texts.perSession}.`;
+  const bookable = open && script !== null;
   return (
     <SubPage
       user={user}
@@ -67,8 +76,17 @@ export function BookingPage({
           data-username={user.username}
           data-times={times ? JSON.stringify(times) : undefined}
           data-list={offersList ? 'true' : undefined}
+          data-types={sessionTypes.length > 0 ? JSON.stringify(sessionTypes) : undefined}
+          data-type={chosen?.id}
         >
-          <BookingFlow username={user.username} times={times} zones={times ? serverZones() : []} offersList={offersList} />
+          <BookingFlow
+            username={user.username}
+            times={times}
+            zones={times ? serverZones() : []}
+            offersList={offersList}
+            sessionTypes={sessionTypes}
+            sessionTypeId={chosen?.id ?? null}
+          />
         </div>
       ) : (
         <section className="panel">

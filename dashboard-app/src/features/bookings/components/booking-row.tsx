@@ -2,6 +2,7 @@ import { formatCents, type BookingStatus, type BookingView } from '@linkbio/shar
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { viewerTimeLocale } from '@/lib/viewer-locale';
+import { BookingSession } from './booking-session';
 
 const STATUS: Partial<Record<BookingStatus, { label: string; className: string }>> = {
   paid: { label: 'Paid', className: 'bg-emerald-100 text-emerald-800' },
@@ -58,7 +59,10 @@ interface BookingRowProps {
   onCancel?: (booking: BookingView, trigger: HTMLButtonElement) => void;
 }
 
-/** One booking: who, when (the session's time, or when it was paid), what they paid and earned, its status. */
+/**
+ * One booking: who, when (the session's time, or when it was paid), what it was booked as (type, where, answers),
+ * what they paid and earned, its status.
+ */
 export function BookingRow({ booking, timeZone, onCancel }: BookingRowProps) {
   const status = STATUS[booking.status] ?? { label: booking.status.replace(/_/g, ' '), className: 'bg-slate-100 text-slate-700' };
   const paidAt = booking.paidAt ?? booking.createdAt;
@@ -79,6 +83,7 @@ export function BookingRow({ booking, timeZone, onCancel }: BookingRowProps) {
           <time dateTime={paidAt}>{formatWhen(paidAt, timeZone)}</time>
         </p>
         {booking.message && <p className="text-sm break-words whitespace-pre-line text-foreground/80">“{booking.message}”</p>}
+        <BookingSession booking={booking} />
       </div>
       <div className="flex shrink-0 flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">
         <p className="text-right">

@@ -103,6 +103,49 @@ describe('BookingsCard', () => {
     expect(rows[1]).toHaveTextContent('You earn $25.51');
   });
 
+  it('shows what each booking was booked as: the session type, where to meet and the answers, as text', async () => {
+    stubApi({
+      'GET /api/bookings': {
+        body: page([
+          aBooking({
+            sessionName: 'Portfolio review',
+            location: { kind: 'video', url: 'https://meet.jit.si/linkbio-4f9c2a7e' },
+            answers: [
+              { question: 'Your level', answer: 'Advanced' },
+              { question: 'Anything else?', answer: '<img src=x onerror=alert(1)>\nSecond line' },
+            ],
+          }),
+          aBooking({ id: 'b-2', customerName: 'Lee Park', sessionName: 'Phone check-in', location: { kind: 'phone', phone: '+1 555 010 0100' }, answers: [] }),
+          aBooking({ id: 'b-3', customerName: 'Ana Ruiz', location: { kind: 'video', url: 'javascript:alert(1)' } }),
+          aBooking({ id: 'b-4', customerName: 'Old Owen' }),
+        ]),
+      },
+    });
+    renderDashboard(<BookingsCard />);
+    const rows = await within(card()).findAllByRole('listitem');
+
+    expect(rows[0]).toHaveTextContent('Portfolio review');
+    const room = within(rows[0]!).getByRole('link', { name: /meet\.jit\.si/ });
+    expect(room).toHaveAttribute('href', 'https://meet.jit.si/linkbio-4f9c2a7e');
+    expect(room).toHaveAttribute('target', '_blank');
+    expect(room.getAttribute('rel')).toContain('noopener');
+    const answers = within(rows[0]!).getByLabelText('Answers of Sam Rivera');
+    expect([...answers.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling?.textContent])).toEqual([
+      ['Your level', 'Advanced'],
+      ['Anything else?', '<img src=x onerror=alert(1)>\nSecond line'],
+    ]);
+    expect(answers.querySelector('img')).toBeNull();
+
+    expect(rows[1]).toHaveTextContent('Phone check-in');
+    expect(rows[1]).toHaveTextContent('Phone call: +1 555 010 0100');
+    expect(within(rows[1]!).queryByLabelText(/Answers of/)).not.toBeInTheDocument();
+    // Only a web address becomes a link.
+    expect(within(rows[2]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('Video call: javascript:alert(1)');
+    // Booked before session types: as before.
+    expect(rows[3]).not.toHaveTextContent(/Video call|Phone call|In person/);
+  });
+
   it('never lists a visitor’s unpaid or failed attempt under "booked and paid for"', async () => {
     stubApi({
       'GET /api/bookings': {
