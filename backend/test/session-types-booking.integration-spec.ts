@@ -156,6 +156,11 @@ describe('booking a session type over HTTP', () => {
     expect(ledger.rows).toEqual([{ amount: 8000 }]);
     // A coupon discounts the type's price.
     await creator.client.post('/api/coupons').send({ code: 'HALF', percentOff: 50, appliesTo: 'sessions' }).expect(201);
+    // Checked before paying, the code is priced for the type named (several types: one must be named).
+    const check = (body: Record<string, unknown>) => agent(app).post(`/api/users/${creator.username}/coupons/check`).send({ code: 'HALF', target: 'session', ...body });
+    expect((await check({ sessionTypeId: deep }).expect(200)).body).toMatchObject({ priceBeforeCents: 8000, priceAfterCents: 4000 });
+    expect((await check({ sessionTypeId: quick }).expect(200)).body).toMatchObject({ priceBeforeCents: 2500, priceAfterCents: 1250 });
+    expect((await check({}).expect(400)).body.message).toBe(SessionBookingMessages.chooseSessionType);
     const discounted = await paid(creator.username, { sessionTypeId: deep, slotStart: (await slots(creator.username, deep, 6)).slots[0]!.start, couponCode: 'HALF' });
     expect(discounted).toMatchObject({ amount: bookingAmounts(4000).amount, user_amount: 4000 });
     const offQuarter = (await slots(creator.username, quick, 5)).slots.find((slot) => !startsDeepSession(slot.start))!;

@@ -1,8 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, Min, registerDecorator } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min, registerDecorator } from 'class-validator';
 import { parseIsoInstant } from './links.dto.js';
 import { trimString } from './validators.js';
 import type { SaleAmounts } from './payments.js';
+import { SessionBookingMessages } from './session-booking.js';
 import { COUPON_CODE_PATTERN, COUPON_LIMITS, COUPON_UUID_PATTERN, CouponMessages } from './coupons.messages.js';
 
 function Validates(name: string, validate: (value: unknown) => boolean, message: string): PropertyDecorator {
@@ -70,6 +71,11 @@ export class CouponCheckRequest {
 
   @Validates('isCouponTarget', (value) => typeof value === 'string' && (value === 'session' || COUPON_UUID_PATTERN.test(value)), CouponMessages.target)
   target!: string;
+
+  /** For a session (`target: 'session'`): the session type booked; absent, the creator's only one. */
+  @IsUUID('all', { message: SessionBookingMessages.sessionTypeId })
+  @IsOptional()
+  sessionTypeId?: string;
 
   /** Pay-what-you-want: what the buyer means to pay, in cents. */
   @Max(COUPON_LIMITS.checkAmountCents, { message: CouponMessages.amountCents })

@@ -107,7 +107,7 @@ export function BookingFlow({
   const moved = useRef(false);
   const fields = useRef<Partial<Record<keyof DetailErrors, HTMLInputElement | null>>>({});
   const closeToast = useCallback(() => setToast(null), []);
-  const coupon = useCoupon(username);
+  const coupon = useCoupon(username, chosen?.id ?? null);
   const intake = useIntake(questions);
 
   useEffect(() => {

@@ -14,17 +14,18 @@ function isCheck(value: unknown): value is CouponCheckResponse {
 }
 
 /**
- * POST /api/users/{username}/coupons/check for a session: the price with the code and the fee lines of the
- * discounted price, as the server computes them. Fails with the server's reason (expired, used up, …).
+ * POST /api/users/{username}/coupons/check for a session (of the session type `sessionTypeId` when the page has
+ * one chosen): the price with the code and the fee lines of the discounted price, as the server computes them.
+ * Fails with the server's reason (expired, used up, …).
  */
-export async function checkSessionCoupon(username: string, code: string): Promise<CouponCheckResponse> {
+export async function checkSessionCoupon(username: string, code: string, sessionTypeId: string | null = null): Promise<CouponCheckResponse> {
   let response: Response;
   try {
     response = await fetch(`/api/users/${encodeURIComponent(username)}/coupons/check`, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ code, target: 'session' }),
+      body: JSON.stringify({ code, target: 'session', ...(sessionTypeId ? { sessionTypeId } : {}) }),
     });
   } catch {
     throw new BookingError(Texts.couponFailed, null);

@@ -66,6 +66,19 @@ describe('the coupon code on the booking page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('prices the code for the session type chosen', async () => {
+    const calls = stubFetch(routes(() => ({ status: 500, body: {} })));
+    const user = userEvent.setup();
+    const review = { id: 'st-review', name: 'Portfolio review', minutes: 60, priceCents: 4000, description: '', locationKind: null, questions: [] };
+    const talk = { ...review, id: 'st-talk', name: 'Quick talk', priceCents: 1500 };
+    render(<BookingFlow username="ada" times={null} zones={[]} sessionTypes={[talk, review]} sessionTypeId="st-review" />);
+    await user.type(screen.getByLabelText('Coupon code (optional)'), 'SPRING{Enter}');
+    expect(await screen.findByText(/\$30\.00/)).toBeInTheDocument();
+    expect(calls.map((call) => [call.path, call.body])).toEqual([
+      ['/api/users/ada/coupons/check', { code: 'SPRING', target: 'session', sessionTypeId: 'st-review' }],
+    ]);
+  });
+
   it('shows the discount and the new fee lines before paying, and books with the code', async () => {
     const calls = stubFetch(
       routes(() => ({ status: 201, body: { clientSecret: 'pi_local_1_secret_abc', amount: 3600, userAmount: 3000, platformFee: 600, discountCents: 1000 } })),

@@ -3,8 +3,11 @@ import { useState } from 'react';
 import { Texts } from '../texts';
 import { checkSessionCoupon } from './coupon-api';
 
-/** The coupon field's state: the code typed, the server's price with it once applied, its refusal. */
-export function useCoupon(username: string) {
+/**
+ * The coupon field's state: the code typed, the server's price with it once applied (for the session type
+ * `sessionTypeId`, when one is chosen), its refusal.
+ */
+export function useCoupon(username: string, sessionTypeId: string | null = null) {
   const [code, setCode] = useState('');
   const [applied, setApplied] = useState<CouponCheckResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -16,7 +19,7 @@ export function useCoupon(username: string) {
     setChecking(true);
     setError(null);
     try {
-      setApplied(await checkSessionCoupon(username, typed));
+      setApplied(await checkSessionCoupon(username, typed, sessionTypeId));
     } catch (failure) {
       setApplied(null);
       setError(failure instanceof Error ? failure.message : Texts.couponFailed);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { SessionTypesModule } from '../session-types/session-types.module.js';
 import { COUPON_CHECKS_PER_IP_PER_10_MINUTES } from '@linkbio/shared-contracts';
 import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { ProductsModule } from '../products/products.module.js';
@@ -18,7 +19,7 @@ import { PostgresCouponRepository } from './infrastructure/postgres-coupon.repos
  * checkouts' port, CouponRedemptions (billing's bookings and orders import this module for it).
  */
 @Module({
-  imports: [ProductsModule],
+  imports: [ProductsModule, SessionTypesModule],
   controllers: [CouponsController],
   providers: [
     { provide: CouponRepository, useClass: PostgresCouponRepository },

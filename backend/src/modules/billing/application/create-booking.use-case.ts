@@ -5,7 +5,6 @@ import {
   parseIsoInstant,
   PaymentMessages,
   SchedulingMessages,
-  SessionBookingMessages,
   type BookingCreatedResponse,
   type BookingRequest,
 } from '@linkbio/shared-contracts';
@@ -13,7 +12,7 @@ import { Clock } from '../../../shared/clock.js';
 import { DomainError, invalid, notFound } from '../../../shared/domain-error.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
 import { CouponRedemptions, type CouponQuote } from '../../coupons/application/ports/coupon-redemptions.js';
-import { SessionTypeCatalog, type BookableSessionType } from '../../session-types/application/ports/session-type-catalog.js';
+import { chosenSessionType, SessionTypeCatalog, type BookableSessionType } from '../../session-types/application/ports/session-type-catalog.js';
 import { bookedLocationOf } from '../domain/booked-location.js';
 import { requestBooking, type BookedAs } from '../domain/booking.js';
 import { MeetingRooms } from './ports/meeting-rooms.js';
@@ -115,15 +114,7 @@ export class CreateBookingUseCase {
 
   /** The type asked for among those the creator offers now; absent, their only one (several: the visitor chooses). */
   private async sessionType(creatorId: string, id: string | undefined): Promise<BookableSessionType> {
-    const types = await this.catalog.bookable(creatorId);
-    if (types.length === 0) throw invalid(PaymentMessages.bookingUnavailable);
-    if (id === undefined) {
-      if (types.length > 1) throw invalid(SessionBookingMessages.chooseSessionType);
-      return types[0]!;
-    }
-    const type = types.find((candidate) => candidate.id === id);
-    if (!type) throw notFound(SessionBookingMessages.sessionTypeNotFound);
-    return type;
+    return chosenSessionType(await this.catalog.bookable(creatorId), id);
   }
 
   /** The answers checked against the type's questions and where the session meets, or the reason (a 400). */

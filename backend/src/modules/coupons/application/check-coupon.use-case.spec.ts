@@ -1,4 +1,4 @@
-import { CouponMessages, Messages, PaymentMessages, type CouponCheckRequest } from '@linkbio/shared-contracts';
+import { CouponMessages, Messages, PaymentMessages, SessionBookingMessages, type CouponCheckRequest } from '@linkbio/shared-contracts';
 import type { Clock } from '../../../shared/clock.js';
 import { DomainError } from '../../../shared/domain-error.js';
 import type { ProductCatalog, ProductForSale } from '../../products/application/ports/product-catalog.js';
@@ -8,14 +8,29 @@ import { CheckCouponUseCase } from './check-coupon.use-case.js';
 import { CouponRedemptionsService } from './coupon-redemptions.service.js';
 import type { CouponCheckRateLimit } from './ports/coupon-check-rate-limit.js';
 import type { CouponCreators } from './ports/coupon-creators.js';
+import { InMemorySessionTypeCatalog } from '../../session-types/testing/in-memory-session-type-catalog.js';
+import type { BookableSessionType } from '../../session-types/application/ports/session-type-catalog.js';
 
 const NOW = new Date('2027-02-01T12:00:00Z');
 const PRODUCT = '11111111-2222-4333-8444-555555555555';
 const PWYW = '22222222-2222-4333-8444-555555555555';
 const clock: Clock = { now: () => NOW };
+const TALK = 'aaaaaaaa-2222-4333-8444-555555555555';
+const REVIEW = 'bbbbbbbb-2222-4333-8444-555555555555';
+const sessionType = (id: string | null, priceCents: number): BookableSessionType => ({
+  id,
+  name: id === null ? 'Session' : `Type ${priceCents}`,
+  minutes: id === null ? null : 45,
+  priceCents,
+  description: '',
+  location: null,
+  questions: [],
+});
 
-function setup(options: { sessionPriceCents?: number | null; waits?: Array<number | null> } = {}) {
+function setup(options: { sessionPriceCents?: number | null; waits?: Array<number | null>; types?: BookableSessionType[] } = {}) {
   const coupons = new InMemoryCouponRepository();
+  const sessionTypes = new InMemorySessionTypeCatalog();
+  sessionTypes.set('u1', options.types ?? [sessionType(null, 4000)]);
   const creators: CouponCreators = {
     byUsername: async (username) => (username === 'ada' ? { id: 'u1', sessionPriceCents: options.sessionPriceCents === undefined ? 4000 : options.sessionPriceCents } : null),
   };
@@ -27,7 +42,7 @@ function setup(options: { sessionPriceCents?: number | null; waits?: Array<numbe
   const waits = [...(options.waits ?? [])];
   const limit = { consume: async () => waits.shift() ?? null } as unknown as CouponCheckRateLimit;
   const redemptions = new CouponRedemptionsService(coupons, clock);
-  const check = new CheckCouponUseCase(creators, catalog, redemptions, limit, clock);
+  const check = new CheckCouponUseCase(creators, catalog, sessionTypes, redemptions, limit, clock);
   const add = async (over: Partial<Coupon>) => {
     const coupon: Coupon = { id: `c${coupons.coupons.size + 1}`, creatorId: 'u1', code: 'SPRING', discount: { kind: 'percent', percentOff: 25 }, appliesTo: { kind: 'all' }, expiresAt: null, maxRedemptions: null, uses: 0, createdAt: NOW, ...over };
     await coupons.add(coupon);
@@ -51,6 +66,15 @@ describe('checking a coupon before paying', () => {
     expect(await run({ code: 'spring' })).toEqual({ code: 'SPRING', priceBeforeCents: 4000, priceAfterCents: 3000, discountCents: 1000, userAmount: 3000, platformFee: 600, amount: 3600 });
     expect(await run({ target: PRODUCT.toUpperCase() })).toMatchObject({ priceBeforeCents: 2000, priceAfterCents: 1500, platformFee: 300, amount: 1800 });
     expect(await run({ target: PWYW, amountCents: 999 })).toMatchObject({ priceBeforeCents: 999, priceAfterCents: 749, discountCents: 250, platformFee: 150, amount: 899 });
+  });
+
+  it('prices a session at the price of the type booked; with several types, one must be named', async () => {
+    const { add, run } = setup({ types: [sessionType(TALK, 4000), sessionType(REVIEW, 9000)] });
+    await add({});
+    expect(await run({ sessionTypeId: REVIEW })).toMatchObject({ priceBeforeCents: 9000, priceAfterCents: 6750, discountCents: 2250 });
+    expect(await run({ sessionTypeId: TALK })).toMatchObject({ priceBeforeCents: 4000, priceAfterCents: 3000 });
+    expect(await refusal(run({}))).toEqual(['invalid', SessionBookingMessages.chooseSessionType]);
+    expect(await refusal(run({ sessionTypeId: PRODUCT }))).toEqual(['not_found', SessionBookingMessages.sessionTypeNotFound]);
   });
 
   it('refuses with the reason', async () => {

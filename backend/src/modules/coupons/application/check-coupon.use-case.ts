@@ -3,13 +3,14 @@ import { CouponMessages, Messages, PaymentMessages, saleAmounts, type CouponChec
 import { Clock } from '../../../shared/clock.js';
 import { DomainError, invalid, notFound } from '../../../shared/domain-error.js';
 import { ProductCatalog } from '../../products/application/ports/product-catalog.js';
+import { chosenSessionType, SessionTypeCatalog } from '../../session-types/application/ports/session-type-catalog.js';
 import { isRefusal } from '../domain/coupon.js';
 import { CouponCheckRateLimit } from './ports/coupon-check-rate-limit.js';
 import { CouponCreators } from './ports/coupon-creators.js';
 import { CouponRedemptions, type CouponTarget } from './ports/coupon-redemptions.js';
 
 /**
- * A visitor checks a code before paying: the price of the session (the creator's) or the product (its price, or
+ * A visitor checks a code before paying: the price of the session (the type they book) or the product (its price, or
  * for pay-what-you-want the amount the visitor means to pay, at least the minimum), with the coupon, and the fee
  * lines of the discounted price (saleAmounts). Nothing is taken: the use is counted at payment. Limited per
  * client address (COUPON_CHECKS_PER_IP_PER_10_MINUTES).
@@ -19,6 +20,7 @@ export class CheckCouponUseCase {
   constructor(
     private readonly creators: CouponCreators,
     private readonly catalog: ProductCatalog,
+    private readonly sessionTypes: SessionTypeCatalog,
     private readonly redemptions: CouponRedemptions,
     private readonly limit: CouponCheckRateLimit,
     private readonly clock: Clock,
@@ -47,7 +49,8 @@ export class CheckCouponUseCase {
   ): Promise<{ target: CouponTarget; priceCents: number }> {
     if (request.target === 'session') {
       if (creator.sessionPriceCents === null) throw invalid(PaymentMessages.bookingUnavailable);
-      return { target: { kind: 'session' }, priceCents: creator.sessionPriceCents };
+      const type = chosenSessionType(await this.sessionTypes.bookable(creator.id), request.sessionTypeId);
+      return { target: { kind: 'session' }, priceCents: type.priceCents };
     }
     const product = await this.catalog.forSale(creator.id, request.target.toLowerCase());
     if (!product) throw invalid(CouponMessages.productUnavailable);

@@ -1,4 +1,5 @@
-import type { IntakeQuestion, PublicSessionType, SessionLocation } from '@linkbio/shared-contracts';
+import { PaymentMessages, SessionBookingMessages, type IntakeQuestion, type PublicSessionType, type SessionLocation } from '@linkbio/shared-contracts';
+import { invalid, notFound } from '../../../../shared/domain-error.js';
 import type { Id } from '../../../../shared/ids.js';
 
 /** A kind of session a visitor can book now, as booking, slots and the booking page read it. */
@@ -38,3 +39,19 @@ export const toPublicSessionType = (type: BookableSessionType & { id: Id }, minu
   locationKind: type.location?.kind ?? null,
   questions: type.questions.map((question) => ({ ...question, choices: question.choices ? [...question.choices] : undefined })),
 });
+
+/**
+ * The type a visitor books (or prices a coupon for) among the creator's bookable ones: `id` when given (404 when
+ * it is not one of them), else their only one; with several the visitor must choose (400), with none the creator
+ * takes no bookings (400).
+ */
+export function chosenSessionType(types: readonly BookableSessionType[], id: Id | undefined): BookableSessionType {
+  if (types.length === 0) throw invalid(PaymentMessages.bookingUnavailable);
+  if (id === undefined) {
+    if (types.length > 1) throw invalid(SessionBookingMessages.chooseSessionType);
+    return types[0]!;
+  }
+  const type = types.find((candidate) => candidate.id === id);
+  if (!type) throw notFound(SessionBookingMessages.sessionTypeNotFound);
+  return type;
+}
