@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Package, Plus, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import type { ProductView } from '@linkbio/shared-contracts';
@@ -6,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
-import { messageOf } from '@/lib/api-client';
+import { useOwnedList } from '@/lib/use-owned-list';
 import { deleteProduct, productsKey, updateProduct, useProducts } from '../api/products';
 import { ProductDialog } from './product-dialog';
 import { SortableProductList } from './sortable-product-list';
@@ -14,38 +13,16 @@ import { SortableProductList } from './sortable-product-list';
 /** 'Products' (issue 27): the digital products sold from the page — add, edit, show or hide, reorder, delete. */
 export function ProductsCard({ className }: { className?: string }) {
   const { data: products, isPending, isError, refetch, isRefetching } = useProducts();
-  const queryClient = useQueryClient();
+  const list = useOwnedList<ProductView>(productsKey, {
+    changeFailed: 'The product could not be changed. Try again.',
+    deleteFailed: 'The product could not be deleted. Try again.',
+    deleted: 'Product deleted',
+  });
   // A key per opening, so the form starts from the product each time.
   const [editing, setEditing] = useState<{ product?: ProductView; key: number } | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: productsKey });
-  const failed = (error: unknown, fallback: string) => toast({ title: messageOf(error, fallback), variant: 'destructive' });
-
-  const setVisible = async (product: ProductView, visible: boolean) => {
-    queryClient.setQueryData<ProductView[]>(productsKey, (all) => all?.map((p) => (p.id === product.id ? { ...p, visible } : p)));
-    try {
-      await updateProduct(product.id, { visible });
-    } catch (error) {
-      failed(error, 'The product could not be changed. Try again.');
-      await refresh();
-    }
-  };
-
-  const remove = async (product: ProductView) => {
-    try {
-      await deleteProduct(product.id);
-      queryClient.setQueryData<ProductView[]>(productsKey, (all) => all?.filter((p) => p.id !== product.id));
-      toast({ title: 'Product deleted' });
-    } catch (error) {
-      failed(error, 'The product could not be deleted. Try again.');
-      await refresh();
-    }
-  };
-
   const saved = (product: ProductView) => {
-    queryClient.setQueryData<ProductView[]>(productsKey, (all) =>
-      all?.some((p) => p.id === product.id) ? all.map((p) => (p.id === product.id ? product : p)) : [...(all ?? []), product],
-    );
+    list.put(product);
     toast({ title: editing?.product ? 'Product saved' : 'Product added' });
   };
 
@@ -93,8 +70,8 @@ export function ProductsCard({ className }: { className?: string }) {
           <SortableProductList
             products={products}
             onEdit={(product) => setEditing({ product, key: Date.now() })}
-            onVisibleChange={(product, visible) => void setVisible(product, visible)}
-            onDelete={(product) => void remove(product)}
+            onVisibleChange={(product, visible) => void list.change(product, { visible }, () => updateProduct(product.id, { visible }))}
+            onDelete={(product) => void list.remove(product, () => deleteProduct(product.id))}
           />
         )}
       </CardContent>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Layers, Plus, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import type { SessionTypeView } from '@linkbio/shared-contracts';
@@ -6,7 +5,7 @@ import { SettingsCard } from '@/components/settings-card';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
-import { messageOf } from '@/lib/api-client';
+import { useOwnedList } from '@/lib/use-owned-list';
 import { deleteSessionType, sessionTypesKey, updateSessionType, useSessionTypes } from '../api/session-types';
 import { SessionTypeDialog } from './session-type-dialog';
 import { SortableSessionTypeList } from './sortable-session-type-list';
@@ -17,40 +16,18 @@ import { SortableSessionTypeList } from './sortable-session-type-list';
  */
 export function SessionTypesCard({ className }: { className?: string }) {
   const { data: types, isPending, isError, refetch, isRefetching } = useSessionTypes();
-  const queryClient = useQueryClient();
+  const list = useOwnedList<SessionTypeView>(sessionTypesKey, {
+    changeFailed: 'The session type could not be changed. Try again.',
+    deleteFailed: 'The session type could not be deleted. Try again.',
+    deleted: 'Session type deleted',
+  });
   // A key per opening, so the form starts from the type each time.
   const [editing, setEditing] = useState<{ type?: SessionTypeView; key: number } | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: sessionTypesKey });
-  const failed = (error: unknown, fallback: string) => toast({ title: messageOf(error, fallback), variant: 'destructive' });
-
-  const setEnabled = async (type: SessionTypeView, enabled: boolean) => {
-    queryClient.setQueryData<SessionTypeView[]>(sessionTypesKey, (all) => all?.map((t) => (t.id === type.id ? { ...t, enabled } : t)));
-    try {
-      await updateSessionType(type.id, { enabled });
-    } catch (error) {
-      failed(error, 'The session type could not be changed. Try again.');
-      await refresh();
-    }
-  };
-
-  const remove = async (type: SessionTypeView) => {
-    try {
-      await deleteSessionType(type.id);
-      queryClient.setQueryData<SessionTypeView[]>(sessionTypesKey, (all) => all?.filter((t) => t.id !== type.id));
-      toast({ title: 'Session type deleted' });
-    } catch (error) {
-      failed(error, 'The session type could not be deleted. Try again.');
-      await refresh();
-    }
-  };
-
   const saved = (type: SessionTypeView) => {
-    queryClient.setQueryData<SessionTypeView[]>(sessionTypesKey, (all) =>
-      all?.some((t) => t.id === type.id) ? all.map((t) => (t.id === type.id ? type : t)) : [...(all ?? []), type],
-    );
+    list.put(type);
     // Adding the first type may have stored the creator's earlier offer before it.
-    if (!editing?.type) void refresh();
+    if (!editing?.type) void list.refresh();
     toast({ title: editing?.type ? 'Session type saved' : 'Session type added' });
   };
 
@@ -92,8 +69,8 @@ export function SessionTypesCard({ className }: { className?: string }) {
         <SortableSessionTypeList
           types={types}
           onEdit={(type) => setEditing({ type, key: Date.now() })}
-          onEnabledChange={(type, enabled) => void setEnabled(type, enabled)}
-          onDelete={(type) => void remove(type)}
+          onEnabledChange={(type, enabled) => void list.change(type, { enabled }, () => updateSessionType(type.id, { enabled }))}
+          onDelete={(type) => void list.remove(type, () => deleteSessionType(type.id))}
         />
       )}
       {editing ? (
