@@ -45,3 +45,5 @@ export * from './session-types.dto.js';
 export * from './calendar-feed.js';
 export * from './session-booking.js';
 export * from './calendar-connection.dto.js';
+export * from './attribution.js';
+export * from './analytics-report.js';

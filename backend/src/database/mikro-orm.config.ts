@@ -41,6 +41,7 @@ import { Migration20270131000000_session_types } from './migrations/Migration202
 import { Migration20270131300000_session_reminders } from './migrations/Migration20270131300000_session_reminders.js';
 import { Migration20270131400000_calendar_feeds } from './migrations/Migration20270131400000_calendar_feeds.js';
 import { Migration20270131500000_calendar_connections } from './migrations/Migration20270131500000_calendar_connections.js';
+import { Migration20270201000000_analytics_visitors } from './migrations/Migration20270201000000_analytics_visitors.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -83,6 +84,7 @@ export const migrationsList = [
   { name: 'Migration20270131300000_session_reminders', class: Migration20270131300000_session_reminders },
   { name: 'Migration20270131400000_calendar_feeds', class: Migration20270131400000_calendar_feeds },
   { name: 'Migration20270131500000_calendar_connections', class: Migration20270131500000_calendar_connections },
+  { name: 'Migration20270201000000_analytics_visitors', class: Migration20270201000000_analytics_visitors },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {
