@@ -7,11 +7,12 @@
 // deployed topology (scripts/topology.mjs: nginx, installed likewise, two APIs, two workers), runs the benchmark
 // briefly (`npm run bench -- --quick`, figures printed, none asserted), and prints one closing line with the totals.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT } from './lib/env.mjs';
 import { withDatabase } from './lib/database.mjs';
+import { readCounts, readProblems } from './lib/test-reports.mjs';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.mjs';
 import { requireNode } from './lib/node-version.mjs';
 import { freePort, waitForHttp } from './lib/ports.mjs';
@@ -50,21 +51,6 @@ const SUITES = [
     command: (out) => [bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]],
   },
 ];
-
-async function readCounts(file) {
-  const result = await readFile(file, 'utf8').then(JSON.parse).catch(() => null);
-  if (!result) return null;
-  if (result.stats && typeof result.stats.expected === 'number') {
-    const { expected, unexpected, flaky, skipped } = result.stats;
-    return { passed: expected + flaky, failed: unexpected, skipped, total: expected + unexpected + flaky + skipped };
-  }
-  return {
-    passed: result.numPassedTests,
-    failed: result.numFailedTests,
-    skipped: (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0),
-    total: result.numTotalTests,
-  };
-}
 
 /** The operators' sign-in of the product the browser specs run against (its queue dashboard is checked too). */
 const E2E_OPERATOR = { user: 'e2e-operator', password: `e2e-${Date.now()}-operator` };
@@ -105,7 +91,10 @@ async function runBrowserSpecs(env, scratch, report) {
   product.stderr.on('data', keep);
   try {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, 90_000);
-    const specs = await runForCode(bin('playwright'), ['test'], {
+    // A spec that fails is run once more, and one that then passes is named at the end of the run as having
+    // needed it: the browser specs share a machine with everything else, and a slow moment must not hide the
+    // rest of the run's result — nor go unseen.
+    const specs = await runForCode(bin('playwright'), ['test', '--retries=1'], {
       cwd: resolve(ROOT, 'e2e'),
       env: {
         ...env,
@@ -185,6 +174,8 @@ async function main() {
 
     const totals = { passed: 0, failed: 0, skipped: 0 };
     let failedSteps = 0;
+    /** Failed and flaky tests by name, printed last. */
+    const named = [];
     log('Type-checking and linting…');
     const checked = await runForCode(bin('nx'), ['run-many', '-t', 'typecheck', 'lint', '--outputStyle=static'], { cwd: ROOT, env });
     if (interrupted) return;
@@ -215,6 +206,9 @@ async function main() {
       const code = await step.run(report);
       if (interrupted) return;
       const counts = await readCounts(report);
+      const problems = await readProblems(report);
+      for (const name of problems.failed) named.push(`failed: ${step.name} › ${name}`);
+      for (const name of problems.flaky) named.push(`passed on a second try: ${step.name} › ${name}`);
       if (counts) {
         totals.passed += counts.passed;
         totals.failed += counts.failed;
@@ -236,6 +230,8 @@ async function main() {
     }
     await cleanup();
     if (failedSteps > 0 && totals.failed === 0) totals.failed = failedSteps;
+    for (const line of named.slice(0, 30)) console.log(`[test] ${line}`);
+    if (named.length > 30) console.log(`[test] … and ${named.length - 30} more`);
     console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
     process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);
   } catch (error) {
