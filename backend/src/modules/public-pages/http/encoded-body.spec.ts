@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BodiesOf, EncodedBody, preferredEncoding } from './encoded-body.js';
+import { BodiesOf, EncodedBody, preferredEncoding, RecentBodiesOf } from './encoded-body.js';
 
 const HTML = 'text/html; charset=utf-8';
 /** Well past the size from which bodies are compressed, and not ASCII only. */
@@ -132,5 +132,35 @@ describe('BodiesOf', () => {
     expect(bodies.get(page, 'bio?booked', make('again'))).toBe(booked);
     expect(bodies.get(newer, 'bio', make('again'))).toBe(newerBio);
     expect(made).toEqual(['bio', 'booked', 'newer bio']);
+  });
+});
+
+describe('RecentBodiesOf', () => {
+  const body = (text: string) => new EncodedBody(text, HTML);
+
+  it('keeps a body per variant for its owner, and makes it again for a newer owner', () => {
+    const bodies = new RecentBodiesOf<object>(10);
+    const [page, newer] = [{}, {}];
+    const first = bodies.get(page, 'ada|utm_source=x', () => body('one'));
+    expect(bodies.get(page, 'ada|utm_source=x', () => body('two'))).toBe(first);
+    const remade = bodies.get(newer, 'ada|utm_source=x', () => body('newer'));
+    expect(remade.bytes.toString()).toBe('newer');
+    expect(bodies.size).toBe(1);
+  });
+
+  it('keeps no more than its limit, the least recently used going first', () => {
+    const bodies = new RecentBodiesOf<object>(3);
+    const page = {};
+    const made: string[] = [];
+    const get = (variant: string) => bodies.get(page, variant, () => (made.push(variant), body(variant)));
+    for (let i = 0; i < 1000; i += 1) get(`v${i}`);
+    expect(bodies.size).toBe(3);
+    get('v997'); // used again: now the most recent
+    get('v1000'); // v998 goes
+    get('v997');
+    get('v999');
+    get('v998');
+    expect(made.slice(1000)).toEqual(['v1000', 'v998']);
+    expect(bodies.size).toBe(3);
   });
 });

@@ -87,3 +87,28 @@ export class BodiesOf<K extends object> {
     return body;
   }
 }
+
+/**
+ * Bodies of variants a visitor can make up (a campaign's parameters carried on in a page's links): at most
+ * `max` kept in all, the least recently used going first, each with the value it was made from — a body of an
+ * older value (a page version gone by) is made again. However many values visitors send, memory stays bounded.
+ */
+export class RecentBodiesOf<K extends object> {
+  private readonly bodies = new Map<string, { owner: K; body: EncodedBody }>();
+
+  constructor(private readonly max: number) {}
+
+  /** `key` names the variant among all owners (an owner's id and the variant). */
+  get(owner: K, key: string, make: () => EncodedBody): EncodedBody {
+    const kept = this.bodies.get(key);
+    if (kept) this.bodies.delete(key);
+    const body = kept?.owner === owner ? kept.body : make();
+    if (this.bodies.size >= this.max) this.bodies.delete(this.bodies.keys().next().value!);
+    this.bodies.set(key, { owner, body });
+    return body;
+  }
+
+  get size(): number {
+    return this.bodies.size;
+  }
+}
