@@ -133,6 +133,10 @@ describe('attribution from the bio page to paid bookings, sales and tips', () =>
     const tipId = await idOf('orders', tipSecret);
     expect(await attributionRow('orders', tipId)).toEqual({ ...spring, country: 'unknown', status: 'paid' });
 
+    // The creator's Bookings card shows where it came from.
+    const listed = (await c.client.get('/api/bookings').expect(200)).body as { bookings: Array<{ id: string; source: string | null }> };
+    expect(listed.bookings.map(({ id, source }) => ({ id, source }))).toEqual([{ id: bookingId, source: 'newsletter' }]);
+
     // A refund leaves it as it was.
     await c.client.post(`/api/bookings/${bookingId}/cancel`).expect(200);
     await c.client.post(`/api/sales/${orderId}/refund`).expect(200);

@@ -267,6 +267,11 @@ export interface BookingView {
   location: BookedLocation | null;
   /** The visitor's answers to the type's questions, as asked then. */
   answers: IntakeAnswer[];
+  /**
+   * Where the visit that led to the booking came from (issue 29): its `utm_source`, else the referring host; null
+   * for a direct visit or a booking made before sources were kept.
+   */
+  source: string | null;
 }
 
 /**

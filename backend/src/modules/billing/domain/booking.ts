@@ -125,6 +125,7 @@ export function toBookingView(booking: Booking): BookingView {
     sessionName: booking.sessionName,
     location: booking.location,
     answers: booking.answers.map((answer) => ({ ...answer })),
+    source: booking.attribution.source,
   };
 }
 
