@@ -84,6 +84,7 @@ class BuyerFields {
    * the server with attributionFromBody, so a value of another shape is no attribution, never an error.
    */
   @Allow()
+  @IsOptional()
   attribution?: Partial<Attribution> | null;
 }
 

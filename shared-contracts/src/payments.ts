@@ -142,6 +142,7 @@ export class BookingRequest {
    * server with attributionFromBody, so a value of another shape is no attribution, never an error.
    */
   @Allow()
+  @IsOptional()
   attribution?: Partial<Attribution> | null;
 }
 
