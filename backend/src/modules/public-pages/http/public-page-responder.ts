@@ -20,8 +20,9 @@ import { originOf } from './page-origin.js';
 import { bioVisitAttribution, carriedAttribution } from './visit-attribution.js';
 
 const HTML = 'text/html; charset=utf-8';
-/** The pages rendered with a visit's attribution in their links kept at once, over all creators. */
+/** The pages rendered with a visit's attribution in their links kept at once, over all creators, and their bytes. */
 const ATTRIBUTED_PAGES_KEPT = 500;
+const ATTRIBUTED_BYTES_KEPT = 16 * 1024 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The request as the public pages need it: Express's or Node's own, with the scheme it came over. */
@@ -61,7 +62,7 @@ const visitorOf = (request: IncomingMessage) =>
 export class PublicPageResponder {
   private readonly pageBodies = new BodiesOf<PublicPage>();
   /** Pages whose links carry a visit's attribution: visitors choose those values, so only the recent ones are kept. */
-  private readonly attributedBodies = new RecentBodiesOf<PublicPage>(ATTRIBUTED_PAGES_KEPT);
+  private readonly attributedBodies = new RecentBodiesOf<PublicPage>(ATTRIBUTED_PAGES_KEPT, ATTRIBUTED_BYTES_KEPT);
   private readonly fixedPages = new Map<string, EncodedBody>();
 
   constructor(
