@@ -61,9 +61,10 @@ describe('downloading one’s data', () => {
     // A tip paid for (issue 27), and one never paid (not a sale: not exported).
     const sale = randomUUID();
     await db.query(
-      `insert into orders (id, creator_id, kind, title, customer_name, customer_email, message, amount, user_amount, platform_fee, status, created_at, paid_at)
-       values ($1, $2, 'tip', 'Tip', 'Tess Tipper', 'tess@example.com', 'Thanks!', 600, 500, 100, 'paid', $3, $3),
-              ($4, $2, 'tip', 'Tip', null, 'late@example.com', null, 600, 500, 100, 'expired', $3, null)`,
+      `insert into orders (id, creator_id, kind, title, customer_name, customer_email, message, amount, user_amount, platform_fee, status, created_at, paid_at,
+                           source, medium, campaign, country)
+       values ($1, $2, 'tip', 'Tip', 'Tess Tipper', 'tess@example.com', 'Thanks!', 600, 500, 100, 'paid', $3, $3, 'newsletter', 'email', 'spring', 'NL'),
+              ($4, $2, 'tip', 'Tip', null, 'late@example.com', null, 600, 500, 100, 'expired', $3, null, null, null, null, null)`,
       [sale, user.id, PAID_AT, randomUUID()],
     );
     return { ...creator, links: { first, second }, booking, sale };
@@ -124,6 +125,11 @@ describe('downloading one’s data', () => {
         sessionName: null,
         location: null,
         answers: [],
+        // Made before attribution was kept.
+        source: null,
+        medium: null,
+        campaign: null,
+        country: null,
       },
     ]);
     expect(data.sales).toEqual([
@@ -142,6 +148,10 @@ describe('downloading one’s data', () => {
         createdAt: PAID_AT.toISOString(),
         paidAt: PAID_AT.toISOString(),
         refundedAt: null,
+        source: 'newsletter',
+        medium: 'email',
+        campaign: 'spring',
+        country: 'NL',
       },
     ]);
     expect(data.payouts).toEqual([]);

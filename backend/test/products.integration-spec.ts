@@ -184,7 +184,7 @@ describe('products (issue 27)', () => {
     expect(own.text).not.toContain('very-secret-token');
     const data = /<div id="checkout-root" data-checkout="([^"]*)"/.exec(own.text)?.[1];
     const checkout = JSON.parse(data!.replaceAll('&quot;', '"').replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'));
-    expect(checkout).toEqual({ kind: 'product', username: details.username, productId: sold.id, title: 'Presets <pack>', priceCents: 1200, minPriceCents: null, offersList: false });
+    expect(checkout).toEqual({ kind: 'product', username: details.username, productId: sold.id, title: 'Presets <pack>', priceCents: 1200, minPriceCents: null, offersList: false, attribution: null });
 
     for (const path of [
       `/${details.username}/products/${hidden.id}`,

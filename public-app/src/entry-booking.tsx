@@ -2,6 +2,7 @@ import type { BookingTimesView, PublicSessionType } from '@linkbio/shared-contra
 import { hydrateRoot } from 'react-dom/client';
 import { BookingFlow } from './booking/booking-flow';
 import { BOOKING_ROOT_ID } from './booking/booking-root';
+import { attributionOrNull } from './lib/attribution';
 
 /**
  * The booking page's only script: hydrates the server-rendered booking steps (see pages/booking-page.tsx) with
@@ -17,6 +18,7 @@ if (root) {
     (option) => option.value,
   );
   const sessionTypes = root.dataset.types ? (JSON.parse(root.dataset.types) as PublicSessionType[]) : [];
+  const attribution = root.dataset.attribution ? attributionOrNull(JSON.parse(root.dataset.attribution)) : null;
   hydrateRoot(
     root,
     <BookingFlow
@@ -26,6 +28,7 @@ if (root) {
       offersList={root.dataset.list === 'true'}
       sessionTypes={sessionTypes}
       sessionTypeId={root.dataset.type ?? null}
+      attribution={attribution}
     />,
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  Attribution,
   BookedNotice,
   BookingTimesView,
   PublicLinkView,
@@ -19,7 +20,13 @@ export interface PageContext {
   origin: string;
 }
 
-export interface BioPageInput extends PageContext {
+/** A page that carries a visit's attribution on (issue 29): in its links, or with its checkout. */
+interface CarriesAttribution {
+  /** The visit's attribution (its campaign parameters, else the referring host); null or absent: none. */
+  attribution?: Attribution | null;
+}
+
+export interface BioPageInput extends PageContext, CarriesAttribution {
   user: PublicUserView;
   /** Active links only, in display order. */
   links: PublicLinkView[];
@@ -37,14 +44,14 @@ export interface BioPageInput extends PageContext {
 }
 
 /** /{username}/products/{productId} (issue 27). */
-export interface ProductPageInput extends PageContext {
+export interface ProductPageInput extends PageContext, CarriesAttribution {
   user: PublicUserView;
   product: PublicProductView;
   /** The creator's e-mail list is on: the checkout offers "Join my e-mail list". */
   offersList?: boolean;
 }
 
-export interface BookingPageInput extends PageContext {
+export interface BookingPageInput extends PageContext, CarriesAttribution {
   user: PublicUserView;
   /**
    * Null when the creator books without set times (no weekly hours), or takes no bookings, or has several
@@ -60,7 +67,7 @@ export interface BookingPageInput extends PageContext {
 }
 
 /** /tip/{username}?amount=500: the tip form (issue 27). */
-export interface TipPageInput extends PageContext {
+export interface TipPageInput extends PageContext, CarriesAttribution {
   user: PublicUserView;
   tips: PublicTipsView;
   /** The amount picked on the bio page, in cents, or null. */

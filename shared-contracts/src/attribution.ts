@@ -70,3 +70,12 @@ export function attributionFromBody(value: unknown): Attribution {
     typeof body[field] === 'string' ? attributionValue(body[field] as string, ATTRIBUTION_MAX_LENGTH[field]) : null;
   return { source: text('source'), medium: text('medium'), campaign: text('campaign') };
 }
+
+/**
+ * What a booking, product order or tip keeps of the visit that led to it, set once when it is made: the
+ * attribution its checkout sent and the buyer's country (ISO 3166-1 alpha-2, or 'unknown' when the address
+ * names none; null for those made before it was kept). The address itself is never kept.
+ */
+export interface SaleAttribution extends Attribution {
+  country: string | null;
+}

@@ -6,6 +6,17 @@ import type { BookedLocation, IntakeAnswer, SessionTypeView } from './session-ty
 export const EXPORTS_PER_HOUR = 10;
 
 /**
+ * The visit a booking or sale came from (issue 29) and the buyer's country ('unknown' when the address named
+ * none); all null for those made before it was kept.
+ */
+export interface ExportedAttribution {
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  country: string | null;
+}
+
+/**
  * Everything the product keeps about a creator's account, as `GET /api/users/me/export` downloads it. Amounts
  * are integer cents; instants ISO 8601 in UTC; days YYYY-MM-DD (UTC). The password is never part of it.
  */
@@ -93,7 +104,7 @@ export interface AccountExport {
     sessionName: string | null;
     location: BookedLocation | null;
     answers: IntakeAnswer[];
-  }>;
+  } & ExportedAttribution>;
   /** Product orders and tips paid for (issue 27), kept for the creator's accounting as bookings are. */
   sales: Array<{
     id: string;
@@ -110,7 +121,7 @@ export interface AccountExport {
     createdAt: string;
     paidAt: string | null;
     refundedAt: string | null;
-  }>;
+  } & ExportedAttribution>;
   payouts: Array<{
     id: string;
     week: string;

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import {
+  Allow,
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
@@ -13,6 +14,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import type { Attribution } from './attribution.js';
 import { EMAIL_MAX_LENGTH } from './constants.js';
 import { PaymentMessages, type SaleAmounts } from './payments.js';
 import { IsEmailAddress, MaxChars, trimString } from './validators.js';
@@ -76,6 +78,14 @@ class BuyerFields {
   @IsBoolean({ message: OrderMessages.joinListBoolean })
   @IsOptional()
   joinList?: boolean;
+
+  /**
+   * The visit the sale came from, as the product or tip page's address carried it (attribution.ts): read on
+   * the server with attributionFromBody, so a value of another shape is no attribution, never an error.
+   */
+  @Allow()
+  @IsOptional()
+  attribution?: Partial<Attribution> | null;
 }
 
 /** POST /api/users/{username}/products/{productId}/order. */

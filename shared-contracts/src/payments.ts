@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, registerDecorator, ValidateIf } from 'class-validator';
+import { Allow, IsBoolean, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, registerDecorator, ValidateIf } from 'class-validator';
+import type { Attribution } from './attribution.js';
 import { EMAIL_MAX_LENGTH, PLATFORM_FEE_PERCENT } from './constants.js';
 import { IsEmailAddress, trimString, MaxChars } from './validators.js';
 import { IsInstant, IsLocale, IsTimeZone } from './scheduling.dto.js';
@@ -135,6 +136,14 @@ export class BookingRequest {
   @Validates('isIntakeAnswerList', isIntakeAnswerList, SessionBookingMessages.answers)
   @IsOptional()
   answers?: IntakeAnswerRequest[];
+
+  /**
+   * The visit the booking came from, as the booking page's address carried it (attribution.ts): read on the
+   * server with attributionFromBody, so a value of another shape is no attribution, never an error.
+   */
+  @Allow()
+  @IsOptional()
+  attribution?: Partial<Attribution> | null;
 }
 
 /** The local test provider's card form (Stripe's test card numbers): a payment's, and the card change's. */
@@ -259,6 +268,11 @@ export interface BookingView {
   location: BookedLocation | null;
   /** The visitor's answers to the type's questions, as asked then. */
   answers: IntakeAnswer[];
+  /**
+   * Where the visit that led to the booking came from (issue 29): its `utm_source`, else the referring host; null
+   * for a direct visit or a booking made before sources were kept.
+   */
+  source: string | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { messageOf } from '@linkbio/checkout-ui';
-import type { IntakeAnswerRequest, SlotsView } from '@linkbio/shared-contracts';
+import type { Attribution, IntakeAnswerRequest, SlotsView } from '@linkbio/shared-contracts';
 import { Texts } from '../texts';
 
 /** POST /api/users/{username}/book (spec §3, §7): what the customer gives. */
@@ -23,6 +23,8 @@ export interface BookingRequest {
   sessionTypeId?: string;
   /** The answers to the type's questions (the blank optional ones left out). */
   answers?: IntakeAnswerRequest[];
+  /** The visit the booking came from (issue 29): what the booking page's address carried. */
+  attribution?: Attribution;
 }
 
 /** A refused booking request: the server's message and its status (409: the time was just taken). */

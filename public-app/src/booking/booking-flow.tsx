@@ -6,6 +6,7 @@ import {
   PaymentMessages,
   SchedulingMessages,
   SessionBookingMessages,
+  type Attribution,
   type BookingTimesView,
   type PublicSessionType,
   type SlotView,
@@ -41,6 +42,8 @@ export interface BookingFlowProps {
   sessionTypes?: readonly PublicSessionType[];
   /** The type chosen (`?type=`, or the only one); null: the visitor first picks one. */
   sessionTypeId?: string | null;
+  /** The visit's attribution the page's address carried (issue 29): kept by its links, sent with the booking. */
+  attribution?: Attribution | null;
 }
 
 type Step = 'type' | 'time' | 'details' | 'payment';
@@ -83,6 +86,7 @@ export function BookingFlow({
   offersList = false,
   sessionTypes = [],
   sessionTypeId = null,
+  attribution = null,
 }: BookingFlowProps) {
   const several = sessionTypes.length > 1;
   const chosen = sessionTypes.find((type) => type.id === sessionTypeId) ?? (several ? null : (sessionTypes[0] ?? null));
@@ -168,6 +172,7 @@ export function BookingFlow({
       ...(joinList ? { joinList } : {}),
       ...(chosen ? { sessionTypeId: chosen.id } : {}),
       ...(given.length > 0 ? { answers: given } : {}),
+      ...(attribution ? { attribution } : {}),
     };
     // Back from 'Payment Details' with nothing changed: that booking still waits for its payment (and holds its time).
     if (quote?.request === JSON.stringify(request)) return go('payment');
@@ -225,6 +230,7 @@ export function BookingFlow({
           chosenId={chosen?.id ?? null}
           headingRef={heading}
           onKeep={() => go(times ? 'time' : 'details')}
+          attribution={attribution}
         />
       )}
       {step === 'time' && times && (
@@ -238,6 +244,7 @@ export function BookingFlow({
           problem={timeProblem}
           headingRef={heading}
           typeId={several ? chosen?.id : null}
+          attribution={attribution}
           chosenType={chosenType}
           onZone={(name) => setZone(canonicalTimeZone(name) ?? zone)}
           onPick={(slot) => {

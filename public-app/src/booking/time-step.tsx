@@ -1,5 +1,6 @@
-import type { BookingTimesView, SlotView } from '@linkbio/shared-contracts';
+import type { Attribution, BookingTimesView, SlotView } from '@linkbio/shared-contracts';
 import type { ReactNode, Ref } from 'react';
+import { attributionFields, withAttribution } from '../lib/attribution';
 import { Texts } from '../texts';
 import { addDays, clockLabel, dateLabel, slotLabel, slotsByDay } from './slot-times';
 
@@ -19,6 +20,8 @@ export interface TimeStepProps {
   headingRef: Ref<HTMLHeadingElement>;
   /** The session type whose times these are (kept by the week links and the zone form), when there are several. */
   typeId?: string | null;
+  /** The visit's attribution the page's address carried, kept by the week links and the zone form. */
+  attribution?: Attribution | null;
   /** The chosen session type and the way back to change it, when there are several. */
   chosenType?: ReactNode;
   onZone: (zone: string) => void;
@@ -26,9 +29,12 @@ export interface TimeStepProps {
   onContinue: () => void;
 }
 
-/** `?from=…&tz=Area/City(&type=…)`: another week, in the zone shown, of the same session type. */
-const weekHref = (from: string, zone: string, typeId?: string | null) =>
-  `?from=${from}&tz=${encodeURIComponent(zone).replace(/%2F/g, '/')}${typeId ? `&type=${encodeURIComponent(typeId)}` : ''}`;
+/** `?from=…&tz=Area/City(&type=…)(&utm_…)`: another week, in the zone shown, of the same session type, for the same visit. */
+const weekHref = (from: string, zone: string, typeId: string | null | undefined, attribution: Attribution | null | undefined) =>
+  withAttribution(
+    `?from=${from}&tz=${encodeURIComponent(zone).replace(/%2F/g, '/')}${typeId ? `&type=${encodeURIComponent(typeId)}` : ''}`,
+    attribution,
+  );
 
 /**
  * The first step when the creator takes sessions at set times: a week of open sessions grouped by day, in the
@@ -45,6 +51,7 @@ export function TimeStep({
   problem,
   headingRef,
   typeId,
+  attribution,
   chosenType,
   onZone,
   onPick,
@@ -75,6 +82,9 @@ export function TimeStep({
         </p>
         <input type="hidden" name="from" value={times.from} />
         {typeId && <input type="hidden" name="type" value={typeId} />}
+        {attributionFields(attribution).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <label htmlFor="tz">{Texts.timeZone}</label>
         <div className="zone-row">
           <select
@@ -136,9 +146,9 @@ export function TimeStep({
           ))
         )}
         <nav className="week-nav" aria-label={Texts.openTimes}>
-          {previous && <a href={weekHref(previous, zone, typeId)}>{Texts.previousWeek}</a>}
+          {previous && <a href={weekHref(previous, zone, typeId, attribution)}>{Texts.previousWeek}</a>}
           {next && (
-            <a className="week-next" href={weekHref(next, zone, typeId)}>
+            <a className="week-next" href={weekHref(next, zone, typeId, attribution)}>
               {Texts.nextWeek}
             </a>
           )}

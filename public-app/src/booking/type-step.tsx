@@ -1,5 +1,6 @@
-import { formatCents, LOCATION_KIND_LABELS, type PublicSessionType } from '@linkbio/shared-contracts';
+import { formatCents, LOCATION_KIND_LABELS, type Attribution, type PublicSessionType } from '@linkbio/shared-contracts';
 import type { Ref } from 'react';
+import { withAttribution } from '../lib/attribution';
 import { Texts } from '../texts';
 
 /** `/book/{username}?type={id}`: the booking page of one session type (its times, its questions, its price). */
@@ -20,13 +21,15 @@ export interface TypeStepProps {
   headingRef: Ref<HTMLHeadingElement>;
   /** Picking the type already chosen goes on without loading the page again. */
   onKeep: () => void;
+  /** The visit's attribution the page's address carried, kept by each type's link. */
+  attribution?: Attribution | null;
 }
 
 /**
  * The first step when the creator offers several session types: each one as a link to its own booking page, so the
  * list works without JavaScript (the server renders the chosen type's times and questions).
  */
-export function TypeStep({ username, types, chosenId, headingRef, onKeep }: TypeStepProps) {
+export function TypeStep({ username, types, chosenId, headingRef, onKeep, attribution }: TypeStepProps) {
   return (
     <section className="panel" aria-labelledby="step-type">
       <h2 id="step-type" ref={headingRef} tabIndex={-1}>
@@ -38,7 +41,7 @@ export function TypeStep({ username, types, chosenId, headingRef, onKeep }: Type
           <li key={type.id}>
             <a
               className="type-card"
-              href={typeHref(username, type.id)}
+              href={withAttribution(typeHref(username, type.id), attribution)}
               aria-current={type.id === chosenId ? 'true' : undefined}
               onClick={(event) => {
                 if (type.id !== chosenId) return;

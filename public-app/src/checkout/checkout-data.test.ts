@@ -28,7 +28,15 @@ describe('readCheckoutData', () => {
       priceCents: null,
       minPriceCents: 500,
       offersList: true,
+      attribution: null,
     });
+  });
+
+  it("reads the visit's attribution cleaned, and one of another shape as none", () => {
+    const data = { kind: 'tip', username: 'maya', presets: [] };
+    const read = (attribution: unknown) => readCheckoutData(rootWith(JSON.stringify({ ...data, attribution })), 'tip')?.attribution;
+    expect(read({ source: ' newsletter\u0000 ', medium: 'email', campaign: 7 })).toEqual({ source: 'newsletter', medium: 'email', campaign: null });
+    for (const none of [undefined, null, 'newsletter', ['a'], { source: '  ' }]) expect(read(none)).toBeNull();
   });
 
   it('refuses what is no checkout of that kind, and drops amounts that are no whole cents', () => {
@@ -48,6 +56,7 @@ describe('readCheckoutData', () => {
       amountCents: null,
       message: null,
       offersList: false,
+      attribution: null,
     });
   });
 });

@@ -1,3 +1,6 @@
+import type { Attribution } from '@linkbio/shared-contracts';
+import { attributionOrNull } from '../lib/attribution';
+
 /**
  * The islands' mount point: `<div id="checkout-root" data-checkout="{JSON}">`, rendered by the server on the
  * product page (/{username}/products/{productId}) and on the tip page (/tip/{username}).
@@ -14,6 +17,8 @@ export interface ProductCheckoutData {
   minPriceCents: number | null;
   /** The creator's e-mail list is on: offer "Join my e-mail list". */
   offersList: boolean;
+  /** The visit's attribution the page's address carried (issue 29), sent with the order; null: none. */
+  attribution: Attribution | null;
 }
 
 export interface TipCheckoutData {
@@ -28,6 +33,8 @@ export interface TipCheckoutData {
   message: string | null;
   /** The creator's e-mail list is on: offer "Join my e-mail list". */
   offersList: boolean;
+  /** The visit's attribution the page's address carried (issue 29), sent with the tip; null: none. */
+  attribution: Attribution | null;
 }
 
 const isCents = (value: unknown): value is number =>
@@ -59,6 +66,7 @@ export function readCheckoutData(
           priceCents: centsOrNull(data.priceCents),
           minPriceCents: centsOrNull(data.minPriceCents),
           offersList: data.offersList === true,
+          attribution: attributionOrNull(data.attribution),
         }
       : null;
   return {
@@ -69,5 +77,6 @@ export function readCheckoutData(
     amountCents: centsOrNull(data.amountCents),
     message: typeof data.message === 'string' ? data.message : null,
     offersList: data.offersList === true,
+    attribution: attributionOrNull(data.attribution),
   };
 }

@@ -17,6 +17,7 @@ const fixed: ProductCheckoutData = {
   priceCents: 1000,
   minPriceCents: null,
   offersList: true,
+  attribution: null,
 };
 // A creator without an e-mail list: no box to tick.
 const payWhatYouWant: ProductCheckoutData = { ...fixed, priceCents: null, minPriceCents: 500, offersList: false };

@@ -17,7 +17,7 @@ type Field = 'customerName' | 'customerEmail' | 'amount';
  * (at least the minimum), an optional coupon checked by the server, the e-mail list box and the fee lines;
  * then the server's order, the card step of the live provider and 'Payment received'.
  */
-export function ProductCheckout({ username, productId, priceCents, minPriceCents, offersList }: ProductCheckoutData) {
+export function ProductCheckout({ username, productId, priceCents, minPriceCents, offersList, attribution }: ProductCheckoutData) {
   const payWhatYouWant = priceCents === null;
   const minimum = minPriceCents ?? 0;
   const checkout = useSaleCheckout(SaleTexts.orderError);
@@ -73,6 +73,7 @@ export function ProductCheckout({ username, productId, priceCents, minPriceCents
           ...(payWhatYouWant && chosenCents !== null ? { amountCents: chosenCents } : {}),
           ...(couponCode ? { couponCode } : {}),
           joinList,
+          ...(attribution ? { attribution } : {}),
         },
         SaleTexts.orderFailed,
       ),

@@ -1,4 +1,5 @@
 import { messageOf } from '@linkbio/checkout-ui';
+import type { Attribution } from '@linkbio/shared-contracts';
 
 /**
  * The calls of the product and tip checkouts (issue 27: billing's orders and the coupons module's check):
@@ -32,6 +33,8 @@ export interface ProductOrderRequest {
   amountCents?: number;
   couponCode?: string;
   joinList?: boolean;
+  /** The visit the sale came from (issue 29). */
+  attribution?: Attribution;
 }
 
 export interface TipRequest {
@@ -40,6 +43,8 @@ export interface TipRequest {
   message?: string;
   customerEmail: string;
   joinList?: boolean;
+  /** The visit the tip came from (issue 29). */
+  attribution?: Attribution;
 }
 
 /** A refused call: the server's message, and its status (null: no answer). */

@@ -16,6 +16,7 @@ const data: TipCheckoutData = {
   amountCents: 500,
   message: null,
   offersList: true,
+  attribution: null,
 };
 const line = (name: string) => screen.getAllByText(name, { selector: 'dt' }).at(-1)!.nextElementSibling?.textContent;
 

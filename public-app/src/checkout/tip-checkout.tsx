@@ -29,6 +29,7 @@ export function TipCheckout({
   presets,
   amountCents,
   offersList,
+  attribution,
   hydrated = true,
 }: TipCheckoutData & { hydrated?: boolean }) {
   const checkout = useSaleCheckout(SaleTexts.tipError);
@@ -64,6 +65,7 @@ export function TipCheckout({
           ...(message.trim() ? { message: message.trim() } : {}),
           customerEmail: email.trim(),
           joinList,
+          ...(attribution ? { attribution } : {}),
         },
         SaleTexts.tipFailed,
       ),

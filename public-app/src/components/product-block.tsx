@@ -1,4 +1,5 @@
-import { productPriceLabel, type PublicProductView } from '@linkbio/shared-contracts';
+import { productPriceLabel, type Attribution, type PublicProductView } from '@linkbio/shared-contracts';
+import { withAttribution } from '../lib/attribution';
 import { Texts } from '../texts';
 import { StoreIcon } from './icons';
 
@@ -7,11 +8,20 @@ const COVER_PX = 44;
 
 /**
  * A product on the bio page (issue 27): its cover, title and price, leading to its own page under the
- * creator's address. A plain anchor: no script on the bio page.
+ * creator's address (with the visit's attribution, for the sale to keep it). A plain anchor: no script on the
+ * bio page.
  */
-export function ProductBlock({ username, product }: { username: string; product: PublicProductView }) {
+export function ProductBlock({
+  username,
+  product,
+  attribution,
+}: {
+  username: string;
+  product: PublicProductView;
+  attribution?: Attribution | null;
+}) {
   return (
-    <a className="btn-link btn-product" href={`/${username}/products/${product.id}`}>
+    <a className="btn-link btn-product" href={withAttribution(`/${username}/products/${product.id}`, attribution)}>
       <span className="ico">
         {product.coverURL ? (
           <img className="thumb" src={product.coverURL} width={COVER_PX} height={COVER_PX} alt="" loading="lazy" decoding="async" />

@@ -10,6 +10,7 @@ import { SocialIcons } from '../components/social-icons';
 import { SupportBlock } from '../components/support-block';
 import { SubscribeBlock } from '../components/subscribe-block';
 import { buttonLook, pageLook } from '../lib/look';
+import { withAttribution } from '../lib/attribution';
 import { pageUrl, safeImageUrl } from '../lib/urls';
 import type { BioPageInput } from '../page-model';
 import { Texts } from '../texts';
@@ -20,7 +21,8 @@ export const bookingPriceShown = (user: BioPageInput['user']): number | null =>
 
 /**
  * The public bio page /{username}: plain HTML and inline CSS, no framework JavaScript. Every control works
- * without JavaScript: links are anchors, the banner is dismissed with a fragment link and CSS :target.
+ * without JavaScript: links are anchors, the banner is dismissed with a fragment link and CSS :target. The
+ * visit's attribution (issue 29) rides along in the query of every link that leads to a click or a sale.
  */
 export function BioPage({
   user,
@@ -33,6 +35,7 @@ export function BioPage({
   embedsScript,
   subscribeScript,
   products = [],
+  attribution = null,
 }: BioPageInput & { css: string; embedsScript?: string; subscribeScript?: string }) {
   const look = pageLook(user, origin);
   const buttons = buttonLook(user);
@@ -86,7 +89,7 @@ export function BioPage({
           {socialsAt === 'top' && <SocialIcons socials={socials} position="top" />}
           <div className="actions">
             {price !== null && (
-              <a className="btn-book" href={`/book/${user.username}`}>
+              <a className="btn-book" href={withAttribution(`/book/${user.username}`, attribution)}>
                 <CalendarIcon />
                 <span>{Texts.bookSession(formatCents(price))}</span>
               </a>
@@ -95,7 +98,7 @@ export function BioPage({
               <ul className="links" aria-label={Texts.productsLabel}>
                 {products.map((product) => (
                   <li key={product.id}>
-                    <ProductBlock username={user.username} product={product} />
+                    <ProductBlock username={user.username} product={product} attribution={attribution} />
                   </li>
                 ))}
               </ul>
@@ -105,7 +108,7 @@ export function BioPage({
                 <ul className="links">
                   {links.map((link) => (
                     <li key={link.id}>
-                      <Block link={link} />
+                      <Block link={link} attribution={attribution} />
                     </li>
                   ))}
                 </ul>
@@ -113,7 +116,7 @@ export function BioPage({
             ) : (
               products.length === 0 && <p className="empty">{Texts.noLinks}</p>
             )}
-            {tips?.enabled && <SupportBlock username={user.username} tips={tips} />}
+            {tips?.enabled && <SupportBlock username={user.username} tips={tips} attribution={attribution} />}
             {subscribe && <SubscribeBlock block={subscribe} username={user.username} />}
           </div>
           {socialsAt === 'bottom' && <SocialIcons socials={socials} position="bottom" />}
@@ -134,10 +137,10 @@ export function BioPage({
 }
 
 /** A block of the page by its kind: a section title (a heading under the page's h1), an embed or a link. */
-function Block({ link }: { link: BioPageInput['links'][number] }) {
+function Block({ link, attribution }: { link: BioPageInput['links'][number]; attribution: BioPageInput['attribution'] }) {
   if (link.kind === 'header') return <h2 className="block-header">{link.title}</h2>;
   if (link.kind === 'embed') return <EmbedBlock link={link} />;
-  return <LinkButton link={link} />;
+  return <LinkButton link={link} attribution={attribution} />;
 }
 
 /** The body's inline style: the background colour and the button colours, each a checked #rrggbb. */

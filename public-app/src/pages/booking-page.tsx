@@ -26,6 +26,7 @@ export function BookingPage({
   offersList = false,
   sessionTypes = [],
   sessionTypeId = null,
+  attribution = null,
   css,
   script,
 }: BookingPageInput & { css: string; script: ClientScript | null }) {
@@ -78,6 +79,7 @@ export function BookingPage({
           data-list={offersList ? 'true' : undefined}
           data-types={sessionTypes.length > 0 ? JSON.stringify(sessionTypes) : undefined}
           data-type={chosen?.id}
+          data-attribution={attribution ? JSON.stringify(attribution) : undefined}
         >
           <BookingFlow
             username={user.username}
@@ -86,6 +88,7 @@ export function BookingPage({
             offersList={offersList}
             sessionTypes={sessionTypes}
             sessionTypeId={chosen?.id ?? null}
+            attribution={attribution}
           />
         </div>
       ) : (

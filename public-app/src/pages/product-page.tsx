@@ -16,7 +16,7 @@ const COVER_PX = 240;
  * description (plain text, line breaks kept, escaped by React) — and the checkout's mount point, which its
  * client bundle fills when the build has one.
  */
-export function ProductPage({ user, product, offersList = false, origin, css, script }: ProductPageInput & { css: string; script: ClientScript }) {
+export function ProductPage({ user, product, offersList = false, attribution = null, origin, css, script }: ProductPageInput & { css: string; script: ClientScript }) {
   const look = pageLook(user, origin);
   const price = productPriceLabel(product);
   const canonical = pageUrl(origin, `/${user.username}/products/${product.id}`);
@@ -28,6 +28,7 @@ export function ProductPage({ user, product, offersList = false, origin, css, sc
     priceCents: product.priceCents,
     minPriceCents: product.minPriceCents,
     offersList,
+    attribution,
   };
   const summary = product.description.slice(0, 200) || `${product.title} · ${price}`;
   return (

@@ -17,6 +17,7 @@ export function TipPage({
   tips,
   amountCents,
   offersList = false,
+  attribution = null,
   css,
   script,
 }: TipPageInput & { css: string; script: ClientScript | null }) {
@@ -30,6 +31,7 @@ export function TipPage({
     amountCents,
     message: tips.message,
     offersList,
+    attribution,
   };
   return (
     <SubPage

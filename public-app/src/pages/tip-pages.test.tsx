@@ -73,6 +73,7 @@ describe('the tip page', () => {
       amountCents: 1000,
       message: 'Buy me a <coffee>',
       offersList: true,
+      attribution: null,
     });
     expect(root.querySelector<HTMLInputElement>('input[value="1000"]')?.checked).toBe(true);
     expect(root.querySelector('button[type=submit]')?.hasAttribute('disabled')).toBe(true);

@@ -5,6 +5,7 @@ import { EmailModule } from '../../shared/email/email.module.js';
 import { ENV } from '../../shared/infrastructure/infrastructure.tokens.js';
 import { rateLimitProvider } from '../../shared/infrastructure/rate-limiters.js';
 import { SchedulingModule } from '../scheduling/scheduling.module.js';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { AudienceModule } from '../audience/audience.module.js';
 import { CouponsModule } from '../coupons/coupons.module.js';
 import { BOOKING_LINK_LOOKUPS_PER_10_MINUTES, BOOKINGS_PER_EMAIL_PER_HOUR, BOOKINGS_PER_IP_PER_HOUR } from '@linkbio/shared-contracts';
@@ -79,7 +80,7 @@ import { OrderPageController } from './http/order-page.controller.js';
  * expires bookings whose held slot ran out unpaid and retries e-mails not sent yet.
  */
 @Module({
-  imports: [EmailModule, SchedulingModule, CouponsModule, ProductsModule, AudienceModule, SessionTypesModule],
+  imports: [EmailModule, SchedulingModule, CouponsModule, ProductsModule, AudienceModule, SessionTypesModule, AnalyticsModule],
   controllers: [BillingController, BookingManageController, PremiumController, SalesController, OrderPageController],
   providers: [
     { provide: BillingStore, useClass: PostgresBillingStore },

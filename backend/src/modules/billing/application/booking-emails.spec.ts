@@ -1,5 +1,5 @@
 import { bookingAmounts } from '@linkbio/shared-contracts';
-import type { Booking } from '../domain/booking.js';
+import { type Booking, UNATTRIBUTED } from '../domain/booking.js';
 import { icsOf } from '../../../shared/email/calendar-invite.js';
 import { describeSession, movedBookingEmails, paidBookingEmails, refundedBookingEmail, visitorCancelledEmails } from './booking-emails.js';
 
@@ -38,6 +38,7 @@ const booking: Booking = {
   sessionName: null,
   location: null,
   answers: [],
+  attribution: UNATTRIBUTED,
 };
 const NOW = new Date('2027-03-01T10:01:00Z');
 const SENDER = 'no-reply@linkbio.test';

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  attributionFromBody,
   checkIntakeAnswers,
   Messages,
   parseIsoInstant,
@@ -9,6 +10,7 @@ import {
   type BookingRequest,
 } from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
+import { CountryLookup } from '../../analytics/application/ports/country-lookup.js';
 import { DomainError, invalid, notFound } from '../../../shared/domain-error.js';
 import { SlotReservations } from '../../scheduling/application/ports/slot-reservations.js';
 import { CouponRedemptions, type CouponQuote } from '../../coupons/application/ports/coupon-redemptions.js';
@@ -40,6 +42,9 @@ import { Transactions } from '../../../shared/transactions.js';
  * the visitor must choose): its price is charged, its length held, its questions' answers checked and kept
  * (the questions as asked), and where it meets resolved now and stored (a room made for this booking, the
  * visitor's number for a call), so later edits of the type change no booked session.
+ *
+ * The booking keeps the visit it came from (the attribution the booking page's address carried, issue 29) and
+ * the country of the visitor's address (the address itself is not kept), set here once.
  */
 @Injectable()
 export class CreateBookingUseCase {
@@ -54,6 +59,7 @@ export class CreateBookingUseCase {
     private readonly coupons: CouponRedemptions,
     private readonly catalog: SessionTypeCatalog,
     private readonly rooms: MeetingRooms,
+    private readonly countries: CountryLookup,
   ) {}
 
   async execute(username: string, request: BookingRequest, visitor: { ip: string }): Promise<BookingCreatedResponse> {
@@ -67,6 +73,7 @@ export class CreateBookingUseCase {
     const replaced = request.replacesClientSecret ? await this.replaceable(request.replacesClientSecret, creator.id) : null;
     const now = this.clock.now();
     const price = type.priceCents;
+    const attribution = { ...attributionFromBody(request.attribution), country: this.countries.countryOf(visitor.ip) };
     const { booking, coupon } = await this.transactions.run(async () => {
       // The visitor's earlier request, left unpaid for this one: closed, its time (and coupon use) free for them
       // (or anyone) again — before the code is checked, so the use it held can go to this request.
@@ -76,7 +83,7 @@ export class CreateBookingUseCase {
         await this.coupons.release(replaced.id);
       }
       const coupon = request.couponCode ? await this.quote(creator.id, request.couponCode, price, now) : null;
-      const booking = requestBooking(creator.id, coupon?.priceAfterCents ?? price, request, now, bookedAs);
+      const booking = requestBooking(creator.id, coupon?.priceAfterCents ?? price, request, now, bookedAs, attribution);
       const slot = await this.slots.hold({ bookingId: booking.id, creatorId: creator.id, slotStart, minutes: type.minutes, visitor: visitor.ip, now });
       if (slot) Object.assign(booking, { slotStart: slot.start, slotEnd: slot.end, holdExpiresAt: slot.expiresAt });
       await this.store.addBooking(booking);

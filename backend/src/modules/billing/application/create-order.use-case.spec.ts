@@ -15,6 +15,7 @@ import { SettleOrderService } from './settle-order.service.js';
 import { OrderSweepService } from './order-sweep.service.js';
 import type { RefundOrderUseCase } from './refund-order.use-case.js';
 import type { ListSignups } from '../../audience/application/ports/list-signups.js';
+import { InMemoryCountryLookup } from '../../analytics/testing/in-memory-country-lookup.js';
 
 const CREATOR: Creator = { id: 'c-1', username: 'maya', displayName: 'Maya', email: 'maya@example.com', enableBooking: false, bookingPrice: null, isPremium: false };
 const PRODUCT = '11111111-1111-4111-8111-111111111111';
@@ -45,6 +46,8 @@ function setup(options: { gatewayFails?: boolean; signups?: ListSignups } = {}) 
   const orders = new InMemoryOrderStore();
   const coupons = new InMemoryCouponRedemptions();
   const emails: OutgoingEmail[] = [];
+  const countries = new InMemoryCountryLookup();
+  countries.place('8.8.8.8', 'US');
   const store = {
     findCreatorByUsername: async (username: string) => (username === CREATOR.username ? CREATOR : null),
     findCreator: async () => CREATOR,
@@ -69,6 +72,7 @@ function setup(options: { gatewayFails?: boolean; signups?: ListSignups } = {}) 
     new InMemoryRateLimit(clock, 20, 3600),
     new InMemoryRateLimit(clock, 10, 3600),
     coupons,
+    countries,
   );
   const links = { url: (path: string) => `https://linkbio.test${path}` } as LinkOrigin;
   const settle = new SettleOrderService(orders, store, clock, links, coupons, new Catalog());
@@ -119,6 +123,31 @@ describe('CreateOrderUseCase', () => {
     await expect(create.product('maya', PRODUCT, { ...buyer, couponCode: 'HALF' }, visitor)).rejects.toThrow('Card payments are not available');
     expect([...orders.orders.values()].map((o) => o.status)).toEqual(['failed']);
     expect(coupons.coupons.get('HALF')!.usesLeft).toBe(1);
+  });
+
+  it('keeps the visit an order or a tip came from and the buyer\'s country, never the address', async () => {
+    const { create, orders } = setup();
+    orders.tips = { ...orders.tips, enabled: true };
+    const attribution = { source: ' newsletter ', medium: 'email', campaign: 'spring' };
+    await create.product('maya', PRODUCT, { ...buyer, attribution }, { ip: '8.8.8.8' });
+    await create.tip('maya', { customerEmail: 'a@example.com', amountCents: 500, attribution: { source: 'ig' } }, { ip: '::ffff:8.8.8.8' });
+    await create.tip('maya', { customerEmail: 'b@example.com', amountCents: 500 }, visitor);
+    expect([...orders.orders.values()].map((order) => order.attribution)).toEqual([
+      { source: 'newsletter', medium: 'email', campaign: 'spring', country: 'US' },
+      { source: 'ig', medium: null, campaign: null, country: 'US' },
+      { source: null, medium: null, campaign: null, country: 'unknown' },
+    ]);
+    expect(JSON.stringify([...orders.orders.values()])).not.toContain('8.8.8.8');
+  });
+
+  it('takes an attribution of another shape as none, never as an error', async () => {
+    const { create, orders } = setup();
+    for (const attribution of ['newsletter', ['a'], 42, { source: 7, medium: { x: 1 }, campaign: '  ' }]) {
+      await create.product('maya', PRODUCT, { ...buyer, attribution: attribution as never }, visitor);
+    }
+    expect([...orders.orders.values()].map((order) => order.attribution)).toEqual(
+      Array(4).fill({ source: null, medium: null, campaign: null, country: 'unknown' }),
+    );
   });
 
   it('takes tips only while they are switched on, at the fee rule', async () => {

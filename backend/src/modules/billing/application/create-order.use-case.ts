@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { Messages, OrderMessages, type OrderCreatedResponse, type OrderRequest, type TipRequest } from '@linkbio/shared-contracts';
+import {
+  attributionFromBody,
+  Messages,
+  OrderMessages,
+  type OrderCreatedResponse,
+  type OrderRequest,
+  type SaleAttribution,
+  type TipRequest,
+} from '@linkbio/shared-contracts';
 import { Clock } from '../../../shared/clock.js';
+import { CountryLookup } from '../../analytics/application/ports/country-lookup.js';
 import { DomainError, invalid, notFound } from '../../../shared/domain-error.js';
 import { isId } from '../../../shared/ids.js';
 import { Transactions } from '../../../shared/transactions.js';
@@ -22,7 +31,8 @@ const LEAST_CHARGE_CENTS = 50;
  * transaction that stores the order (pending_payment). Its payment intent is made at the provider after that
  * commits (metadata orderId, idempotent per order); when the provider cannot make it, the order fails and the
  * coupon's use is given back. The payment is confirmed as a booking's (the local confirm call, or Stripe and
- * its webhook), which settles the order (SettleOrderService).
+ * its webhook), which settles the order (SettleOrderService). Each keeps the visit it came from (the attribution
+ * the page's address carried, issue 29) and the buyer's country, set here once.
  */
 @Injectable()
 export class CreateOrderUseCase {
@@ -36,6 +46,7 @@ export class CreateOrderUseCase {
     private readonly ipLimit: OrderIpRateLimit,
     private readonly emailLimit: OrderEmailRateLimit,
     private readonly coupons: CouponRedemptions,
+    private readonly countries: CountryLookup,
   ) {}
 
   async product(username: string, productId: string, request: OrderRequest, visitor: { ip: string }): Promise<OrderCreatedResponse> {
@@ -66,6 +77,7 @@ export class CreateOrderUseCase {
       couponCode: quote ? quote.code : null,
       joinList: request.joinList === true,
       now,
+      attribution: this.attribution(request, visitor.ip),
     });
     if (order.amount < LEAST_CHARGE_CENTS) throw invalid(OrderMessages.couponInvalid);
     return this.place(order, creator, quote, `${product.title} from ${creator.displayName} (@${creator.username})`);
@@ -88,8 +100,14 @@ export class CreateOrderUseCase {
       couponCode: null,
       joinList: request.joinList === true,
       now: this.clock.now(),
+      attribution: this.attribution(request, visitor.ip),
     });
     return this.place(order, creator, null, `Tip to ${creator.displayName} (@${creator.username})`);
+  }
+
+  /** The visit the checkout came from (a value of another shape: none) and the country of the buyer's address, never the address. */
+  private attribution(request: OrderRequest | TipRequest, ip: string): SaleAttribution {
+    return { ...attributionFromBody(request.attribution), country: this.countries.countryOf(ip) };
   }
 
   private async creatorNamed(username: string): Promise<Creator> {

@@ -1,4 +1,5 @@
 import { saleAmounts } from '@linkbio/shared-contracts';
+import { UNATTRIBUTED } from '../domain/booking.js';
 import type { Order } from '../domain/order.js';
 import { orderLinkEmail, tipReceiptEmail } from './order-emails.js';
 
@@ -22,6 +23,7 @@ const order = (overrides: Partial<Order>): Order => ({
   createdAt: new Date('2027-03-01T10:00:00Z'),
   paidAt: new Date('2027-03-01T10:01:00Z'),
   refundedAt: null,
+  attribution: UNATTRIBUTED,
   ...overrides,
 });
 const URL = 'https://linkbio.test/order/tok';

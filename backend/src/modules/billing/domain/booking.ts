@@ -6,6 +6,7 @@ import {
   type BookingStatus,
   type BookingView,
   type IntakeAnswer,
+  type SaleAttribution,
 } from '@linkbio/shared-contracts';
 import { newId, type Id } from '../../../shared/ids.js';
 
@@ -44,6 +45,8 @@ export interface Booking {
   location: BookedLocation | null;
   /** The visitor's answers to the type's questions, as they were asked. */
   answers: IntakeAnswer[];
+  /** The visit the booking came from and the visitor's country, set when it is made; payment and refunds leave it. */
+  attribution: SaleAttribution;
 }
 
 /** What a booking was booked as: its type (null: the creator's implicit one), where it meets, the answers. */
@@ -53,6 +56,9 @@ export interface BookedAs {
   location: BookedLocation | null;
   answers: IntakeAnswer[];
 }
+
+/** A sale made without a visit to carry (and before attribution was kept): no source, no country. */
+export const UNATTRIBUTED: SaleAttribution = Object.freeze({ source: null, medium: null, campaign: null, country: null });
 
 const UNTYPED: BookedAs = { sessionTypeId: null, sessionName: null, location: null, answers: [] };
 
@@ -71,6 +77,7 @@ export function requestBooking(
   },
   now: Date,
   bookedAs: BookedAs = UNTYPED,
+  attribution: SaleAttribution = UNATTRIBUTED,
 ): Booking {
   return {
     id: newId(),
@@ -96,6 +103,7 @@ export function requestBooking(
     sessionName: bookedAs.sessionName,
     location: bookedAs.location,
     answers: bookedAs.answers.map((answer) => ({ ...answer })),
+    attribution: { ...attribution },
   };
 }
 
@@ -117,6 +125,7 @@ export function toBookingView(booking: Booking): BookingView {
     sessionName: booking.sessionName,
     location: booking.location,
     answers: booking.answers.map((answer) => ({ ...answer })),
+    source: booking.attribution.source,
   };
 }
 

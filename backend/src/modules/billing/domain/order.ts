@@ -1,4 +1,5 @@
-import { saleAmounts, type SaleKind, type SaleStatus, type SaleView } from '@linkbio/shared-contracts';
+import { saleAmounts, type SaleAttribution, type SaleKind, type SaleStatus, type SaleView } from '@linkbio/shared-contracts';
+import { UNATTRIBUTED } from './booking.js';
 import { newId, type Id } from '../../../shared/ids.js';
 
 /**
@@ -27,6 +28,8 @@ export interface Order {
   createdAt: Date;
   paidAt: Date | null;
   refundedAt: Date | null;
+  /** The visit the sale came from and the buyer's country, set when it is made; payment and refunds leave it. */
+  attribution: SaleAttribution;
 }
 
 /** How long an unpaid order waits for its payment before it expires (its coupon use given back). */
@@ -47,6 +50,7 @@ export function newOrder(input: {
   couponCode: string | null;
   joinList: boolean;
   now: Date;
+  attribution?: SaleAttribution;
 }): Order {
   const amounts = saleAmounts(input.priceCents);
   return {
@@ -68,6 +72,7 @@ export function newOrder(input: {
     createdAt: input.now,
     paidAt: null,
     refundedAt: null,
+    attribution: { ...(input.attribution ?? UNATTRIBUTED) },
   };
 }
 

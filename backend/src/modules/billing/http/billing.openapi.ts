@@ -64,6 +64,7 @@ const BookingViewSchema = component(
       sessionName: nullable(string),
       location: nullable(BookedLocationSchema),
       answers: arrayOf(IntakeAnswerSchema),
+      source: { ...nullable(string), description: "The visit's utm_source, else the referring host; null: a direct visit." },
     }),
 );
 const BookingViews = arrayOf(BookingViewSchema);

@@ -28,6 +28,10 @@ export interface BookingRow {
   session_name: string | null;
   location: BookedLocation | null;
   answers: IntakeAnswer[] | null;
+  source?: string | null;
+  medium?: string | null;
+  campaign?: string | null;
+  country?: string | null;
 }
 
 export const toBooking = (r: BookingRow): Booking => ({
@@ -56,4 +60,5 @@ export const toBooking = (r: BookingRow): Booking => ({
   sessionName: r.session_name ?? null,
   location: r.location ?? null,
   answers: r.answers ?? [],
+  attribution: { source: r.source ?? null, medium: r.medium ?? null, campaign: r.campaign ?? null, country: r.country ?? null },
 });

@@ -23,6 +23,10 @@ export interface OrderRow {
   created_at: Date;
   paid_at: Date | null;
   refunded_at: Date | null;
+  source?: string | null;
+  medium?: string | null;
+  campaign?: string | null;
+  country?: string | null;
 }
 
 const at = (value: Date | null): Date | null => (value ? new Date(value) : null);
@@ -48,6 +52,7 @@ export const toOrder = (r: OrderRow): Order => ({
   createdAt: new Date(r.created_at),
   paidAt: at(r.paid_at),
   refundedAt: at(r.refunded_at),
+  attribution: { source: r.source ?? null, medium: r.medium ?? null, campaign: r.campaign ?? null, country: r.country ?? null },
 });
 
 export interface OrderRefundRow {

@@ -91,11 +91,12 @@ export class PostgresBillingStore extends BillingStore {
     await this.rows(
       `insert into bookings (id, creator_id, customer_name, customer_email, customer_phone, message, user_amount,
          platform_fee, amount, status, payment_intent_id, created_at, paid_at, slot_start, slot_end, hold_expires_at,
-         visitor_time_zone, visitor_locale, join_list, session_type_id, session_name, location, answers)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (select id from session_types where id = ?), ?, ?::jsonb, ?::jsonb)`,
+         visitor_time_zone, visitor_locale, join_list, session_type_id, session_name, location, answers, source, medium, campaign, country)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, (select id from session_types where id = ?), ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)`,
       [b.id, b.creatorId, b.customerName, b.customerEmail, b.customerPhone, b.message, b.userAmount, b.platformFee, b.amount,
         b.status, b.paymentIntentId, b.createdAt, b.paidAt, b.slotStart, b.slotEnd, b.holdExpiresAt, b.visitorTimeZone, b.visitorLocale, b.joinList === true,
-        b.sessionTypeId, b.sessionName, b.location === null ? null : JSON.stringify(b.location), JSON.stringify(b.answers)],
+        b.sessionTypeId, b.sessionName, b.location === null ? null : JSON.stringify(b.location), JSON.stringify(b.answers),
+        b.attribution.source, b.attribution.medium, b.attribution.campaign, b.attribution.country],
     );
   }
 

@@ -30,10 +30,11 @@ export class PostgresOrderStore extends OrderStore {
   async add(o: Order): Promise<void> {
     await this.rows(
       `insert into orders (id, creator_id, kind, product_id, title, customer_name, customer_email, message, amount, user_amount,
-                           platform_fee, discount_cents, coupon_code, join_list, status, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                           platform_fee, discount_cents, coupon_code, join_list, status, created_at, source, medium, campaign, country)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [o.id, o.creatorId, o.kind, o.productId, o.title, o.customerName, o.customerEmail, o.message, o.amount, o.userAmount,
-        o.platformFee, o.discountCents, o.couponCode, o.joinList, o.status, o.createdAt],
+        o.platformFee, o.discountCents, o.couponCode, o.joinList, o.status, o.createdAt,
+        o.attribution.source, o.attribution.medium, o.attribution.campaign, o.attribution.country],
     );
   }
 

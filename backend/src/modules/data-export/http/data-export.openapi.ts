@@ -6,6 +6,13 @@ type Export = AccountExportContract;
 type Item<T> = T extends Array<infer U> ? U : never;
 
 const cents = { ...integer, description: 'Integer cents.' };
+/** The visit a booking or sale came from (issue 29) and the buyer's country; null for those made before. */
+const ATTRIBUTION_FIELDS = {
+  source: nullable(string),
+  medium: nullable(string),
+  campaign: nullable(string),
+  country: { ...nullable(string), description: "ISO 3166-1 alpha-2, or 'unknown' when the buyer's address named no country." },
+};
 
 /** A session type's fields (SessionTypeView): where to meet by kind, null when not set. */
 const sessionTypeFields = {
@@ -113,6 +120,7 @@ export const AccountExportSchema = component(
         sessionName: nullable(string),
         location: nullable(BookedLocationSchema),
         answers: arrayOf(IntakeAnswerSchema),
+        ...ATTRIBUTION_FIELDS,
       }),
     ),
     sales: arrayOf(
@@ -131,6 +139,7 @@ export const AccountExportSchema = component(
         createdAt: dateTime,
         paidAt: nullable(dateTime),
         refundedAt: nullable(dateTime),
+        ...ATTRIBUTION_FIELDS,
       }),
     ),
     payouts: arrayOf(

@@ -3,7 +3,8 @@ import type { AccountExport, BookedLocation, IntakeAnswer } from '@linkbio/share
 /** Every booking of the creator, oldest first, with what it was booked as (type, where it met, the answers). */
 export const BOOKINGS_SQL = `
   select id, customer_name, customer_email, customer_phone, message, amount, user_amount, platform_fee, currency,
-         status, created_at, paid_at, slot_start, slot_end, refunded_at, session_name, location, answers
+         status, created_at, paid_at, slot_start, slot_end, refunded_at, session_name, location, answers,
+         source, medium, campaign, country
     from bookings where creator_id = $1 order by created_at, id`;
 
 export interface BookingExportRow {
@@ -25,6 +26,10 @@ export interface BookingExportRow {
   session_name: string | null;
   location: BookedLocation | null;
   answers: IntakeAnswer[] | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  country: string | null;
 }
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
@@ -48,4 +53,8 @@ export const toBookingExport = (b: BookingExportRow): AccountExport['bookings'][
   sessionName: b.session_name,
   location: b.location,
   answers: b.answers ?? [],
+  source: b.source,
+  medium: b.medium,
+  campaign: b.campaign,
+  country: b.country,
 });

@@ -7,7 +7,7 @@ import type { AccountExport } from '@linkbio/shared-contracts';
 
 export const SALES_SQL = `
   select id, kind, title, customer_name, customer_email, message, amount, user_amount, platform_fee, discount_cents,
-         status, created_at, paid_at, refunded_at
+         status, created_at, paid_at, refunded_at, source, medium, campaign, country
     from orders where creator_id = $1 and paid_at is not null order by created_at, id`;
 
 export interface SaleRow {
@@ -25,6 +25,10 @@ export interface SaleRow {
   created_at: Date;
   paid_at: Date | null;
   refunded_at: Date | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  country: string | null;
 }
 
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
@@ -45,4 +49,8 @@ export const toSalesExport = (rows: SaleRow[]): AccountExport['sales'] =>
     createdAt: r.created_at.toISOString(),
     paidAt: iso(r.paid_at),
     refundedAt: iso(r.refunded_at),
+    source: r.source,
+    medium: r.medium,
+    campaign: r.campaign,
+    country: r.country,
   }));

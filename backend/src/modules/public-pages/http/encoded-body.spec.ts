@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { BodiesOf, EncodedBody, preferredEncoding } from './encoded-body.js';
+import { BodiesOf, EncodedBody, preferredEncoding, RecentBodiesOf } from './encoded-body.js';
 
 const HTML = 'text/html; charset=utf-8';
 /** Well past the size from which bodies are compressed, and not ASCII only. */
@@ -132,5 +132,53 @@ describe('BodiesOf', () => {
     expect(bodies.get(page, 'bio?booked', make('again'))).toBe(booked);
     expect(bodies.get(newer, 'bio', make('again'))).toBe(newerBio);
     expect(made).toEqual(['bio', 'booked', 'newer bio']);
+  });
+});
+
+describe('RecentBodiesOf', () => {
+  const body = (text: string) => new EncodedBody(text, HTML);
+
+  it('keeps a body per variant for its owner, and makes it again for a newer owner', () => {
+    const bodies = new RecentBodiesOf<object>(10, 1000);
+    const [page, newer] = [{}, {}];
+    const first = bodies.get(page, 'ada|utm_source=x', () => body('one'));
+    expect(bodies.get(page, 'ada|utm_source=x', () => body('two'))).toBe(first);
+    const remade = bodies.get(newer, 'ada|utm_source=x', () => body('newer'));
+    expect(remade.bytes.toString()).toBe('newer');
+    expect(bodies.size).toEqual({ bodies: 1, bytes: 5 });
+  });
+
+  it('keeps no more than its limit, the least recently used going first', () => {
+    const bodies = new RecentBodiesOf<object>(3, 1_000_000);
+    const page = {};
+    const made: string[] = [];
+    const get = (variant: string) => bodies.get(page, variant, () => (made.push(variant), body(variant)));
+    for (let i = 0; i < 1000; i += 1) get(`v${i}`);
+    expect(bodies.size).toEqual({ bodies: 3, bytes: 'v997v998v999'.length });
+    get('v997'); // used again: now the most recent
+    get('v1000'); // v998 goes
+    get('v997');
+    get('v999');
+    get('v998');
+    expect(made.slice(1000)).toEqual(['v1000', 'v998']);
+    expect(bodies.size).toEqual({ bodies: 3, bytes: 'v997v999v998'.length });
+  });
+
+  it('keeps no more than its bytes, and does not keep a body bigger than them all', () => {
+    const bodies = new RecentBodiesOf<object>(100, 10);
+    const page = {};
+    bodies.get(page, 'a', () => body('aaaa'));
+    bodies.get(page, 'b', () => body('bbbb'));
+    bodies.get(page, 'c', () => body('cccc')); // 12 bytes would be too many: 'a' goes
+    expect(bodies.size).toEqual({ bodies: 2, bytes: 8 });
+    let made = 0;
+    const big = () => (made += 1, body('x'.repeat(11)));
+    bodies.get(page, 'big', big);
+    bodies.get(page, 'big', big);
+    expect(made).toBe(2);
+    expect(bodies.size).toEqual({ bodies: 2, bytes: 8 });
+    bodies.get(page, 'b', () => body('never'));
+    bodies.get(page, 'a', () => body('aaaa')); // 'c' was the least recently used
+    expect([...['a', 'b', 'c']].map((key) => bodies.get(page, key, () => body('made')).bytes.toString())).toEqual(['aaaa', 'bbbb', 'made']);
   });
 });

@@ -87,3 +87,45 @@ export class BodiesOf<K extends object> {
     return body;
   }
 }
+
+/**
+ * Bodies of variants a visitor can make up (a campaign's parameters carried on in a page's links): at most
+ * `max` kept in all and `maxBytes` of text between them (their compressed forms add about a third), the least
+ * recently used going first, each with the value it was made from — a body of an older value (a page version
+ * gone by) is made again; one bigger than the whole budget is made and not kept. However many values visitors
+ * send, memory stays bounded.
+ */
+export class RecentBodiesOf<K extends object> {
+  private readonly bodies = new Map<string, { owner: K; body: EncodedBody }>();
+  private bytes = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** `key` names the variant among all owners (an owner's id and the variant). */
+  get(owner: K, key: string, make: () => EncodedBody): EncodedBody {
+    const kept = this.bodies.get(key);
+    if (kept) this.forget(key, kept.body);
+    const body = kept?.owner === owner ? kept.body : make();
+    if (body.bytes.length > this.maxBytes) return body;
+    while (this.bodies.size >= this.max || this.bytes + body.bytes.length > this.maxBytes) {
+      const [oldest, entry] = this.bodies.entries().next().value!;
+      this.forget(oldest, entry.body);
+    }
+    this.bodies.set(key, { owner, body });
+    this.bytes += body.bytes.length;
+    return body;
+  }
+
+  /** How many bodies are kept, and their bytes. */
+  get size(): { bodies: number; bytes: number } {
+    return { bodies: this.bodies.size, bytes: this.bytes };
+  }
+
+  private forget(key: string, body: EncodedBody): void {
+    this.bodies.delete(key);
+    this.bytes -= body.bytes.length;
+  }
+}

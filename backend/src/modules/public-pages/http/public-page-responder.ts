@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import type { BookedNotice, PublicLinkView } from '@linkbio/shared-contracts';
+import { attributionQuery, type Attribution, type BookedNotice, type PublicLinkView } from '@linkbio/shared-contracts';
 import { encodeUrl } from 'encodeurl';
 import type { Env } from '../../../config/env.js';
 import { DomainError } from '../../../shared/domain-error.js';
@@ -15,10 +15,14 @@ import { OpenSlots } from '../../scheduling/application/ports/open-slots.js';
 import { SessionTypeCatalog } from '../../session-types/application/ports/session-type-catalog.js';
 import { bookingPageChoice, type BookingPageChoice } from './booking-page.js';
 import type { PageLink, PublicPage } from '../domain/public-page.js';
-import { BodiesOf, EncodedBody } from './encoded-body.js';
+import { BodiesOf, EncodedBody, RecentBodiesOf } from './encoded-body.js';
 import { originOf } from './page-origin.js';
+import { bioVisitAttribution, carriedAttribution } from './visit-attribution.js';
 
 const HTML = 'text/html; charset=utf-8';
+/** The pages rendered with a visit's attribution in their links kept at once, over all creators, and their bytes. */
+const ATTRIBUTED_PAGES_KEPT = 500;
+const ATTRIBUTED_BYTES_KEPT = 16 * 1024 * 1024;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The request as the public pages need it: Express's or Node's own, with the scheme it came over. */
@@ -57,6 +61,8 @@ const visitorOf = (request: IncomingMessage) =>
 @Injectable()
 export class PublicPageResponder {
   private readonly pageBodies = new BodiesOf<PublicPage>();
+  /** Pages whose links carry a visit's attribution: visitors choose those values, so only the recent ones are kept. */
+  private readonly attributedBodies = new RecentBodiesOf<PublicPage>(ATTRIBUTED_PAGES_KEPT, ATTRIBUTED_BYTES_KEPT);
   private readonly fixedPages = new Map<string, EncodedBody>();
 
   constructor(
@@ -79,8 +85,9 @@ export class PublicPageResponder {
       const { page, links, movedTo } = await this.view.execute(username, visitor && { ...visitor, viewerId });
       if (movedTo !== null) return { location: `/${movedTo}` };
       const booked = bookedNotice(request.url ?? '');
+      const attribution = bioVisitAttribution(request, origin);
       const variant = `${origin}|${booked ?? ''}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
-      return this.pageBodies.get(page, variant, () =>
+      const render = () =>
         new EncodedBody(
           this.renderer.bioPage({
             origin,
@@ -90,10 +97,11 @@ export class PublicPageResponder {
             tips: page.tips,
             products: [...(page.products ?? [])],
             subscribe: page.subscribe ?? null,
+            attribution,
           }),
           HTML,
-        ),
-      );
+        );
+      return this.pageBody(page, variant, attribution, render);
     });
   }
 
@@ -109,9 +117,10 @@ export class PublicPageResponder {
       const { page, movedTo } = await this.view.execute(username, null);
       if (movedTo !== null) return { location: `/book/${movedTo}` };
       const choice = await bookingPageChoice(this.catalog, this.openSlots, page, request.url ?? '', request.headers['accept-language']);
-      const model = { origin, user: page.user, offersList: page.subscribe != null, ...choice };
+      const attribution = carriedAttribution(request);
+      const model = { origin, user: page.user, offersList: page.subscribe != null, ...choice, attribution };
       if (choice.times) return new EncodedBody(this.renderer.bookingPage(model), HTML);
-      return this.pageBodies.get(page, `${origin}|booking|${fingerprintOf(choice)}`, () => new EncodedBody(this.renderer.bookingPage(model), HTML));
+      return this.pageBody(page, `${origin}|booking|${fingerprintOf(choice)}`, attribution, () => new EncodedBody(this.renderer.bookingPage(model), HTML));
     });
   }
 
@@ -125,8 +134,12 @@ export class PublicPageResponder {
       const { page, movedTo } = await this.view.execute(username, null);
       if (movedTo !== null) return { location: `/tip/${movedTo}` };
       const amountCents = askedTipAmount(request.url ?? '');
-      return this.pageBodies.get(page, `${origin}|tip|${amountCents ?? ''}`, () =>
-        new EncodedBody(this.renderer.tipPage({ origin, user: page.user, tips: page.tips, amountCents, offersList: page.subscribe != null }), HTML),
+      const attribution = carriedAttribution(request);
+      return this.pageBody(page, `${origin}|tip|${amountCents ?? ''}`, attribution, () =>
+        new EncodedBody(
+          this.renderer.tipPage({ origin, user: page.user, tips: page.tips, amountCents, offersList: page.subscribe != null, attribution }),
+          HTML,
+        ),
       );
     });
   }
@@ -144,8 +157,9 @@ export class PublicPageResponder {
       if (!product) {
         return { notFound: this.fixedPage(`product|${origin}`, () => this.renderer.productNotFoundPage({ origin })) };
       }
-      return this.pageBodies.get(page, `${origin}|product|${product.id}`, () =>
-        new EncodedBody(this.renderer.productPage({ origin, user: page.user, product, offersList: page.subscribe != null }), HTML),
+      const attribution = carriedAttribution(request);
+      return this.pageBody(page, `${origin}|product|${product.id}`, attribution, () =>
+        new EncodedBody(this.renderer.productPage({ origin, user: page.user, product, offersList: page.subscribe != null, attribution }), HTML),
       );
     });
   }
@@ -185,6 +199,15 @@ export class PublicPageResponder {
     } catch (error) {
       answerJsonError(response, error, headers);
     }
+  }
+
+  /**
+   * A page's body kept per page version and variant; with a visit's attribution in its links, among the recent
+   * ones only (a visit without one keeps the page's usual path).
+   */
+  private pageBody(page: PublicPage, variant: string, attribution: Attribution | null, render: () => EncodedBody): EncodedBody {
+    if (attribution === null) return this.pageBodies.get(page, variant, render);
+    return this.attributedBodies.get(page, `${page.ownerId}|${variant}|${attributionQuery(attribution)}`, render);
   }
 
   private async answerPage(

@@ -81,6 +81,7 @@ export function BookingRow({ booking, timeZone, onCancel }: BookingRowProps) {
         <p className="text-sm text-muted-foreground">
           {booking.slotStart ? 'Paid ' : null}
           <time dateTime={paidAt}>{formatWhen(paidAt, timeZone)}</time>
+          {booking.source ? <span className="break-all"> · via {booking.source}</span> : null}
         </p>
         {booking.message && <p className="text-sm break-words whitespace-pre-line text-foreground/80">“{booking.message}”</p>}
         <BookingSession booking={booking} />

@@ -22,6 +22,7 @@ const aBooking = (overrides: Partial<BookingView> = {}): BookingView => ({
   sessionName: null,
   location: null,
   answers: [],
+  source: null,
   ...overrides,
 });
 
@@ -101,6 +102,20 @@ describe('BookingsCard', () => {
     expect(within(rows[0]).getByText(/2026/).tagName).toBe('TIME');
     expect(rows[1]).toHaveTextContent('$30.61');
     expect(rows[1]).toHaveTextContent('You earn $25.51');
+  });
+
+  it('says where the visit that led to a booking came from, when it is known', async () => {
+    stubApi({
+      'GET /api/bookings': {
+        body: page([aBooking({ source: 'newsletter' }), aBooking({ id: 'b-2', customerName: 'Lee Park', source: '<b>x</b>' }), aBooking({ id: 'b-3', customerName: 'Ana Ruiz' })]),
+      },
+    });
+    renderDashboard(<BookingsCard />);
+    const rows = await within(card()).findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('via newsletter');
+    expect(rows[1]).toHaveTextContent('via <b>x</b>');
+    expect(rows[1]!.querySelector('b')).toBeNull();
+    expect(rows[2]).not.toHaveTextContent('via');
   });
 
   it('shows what each booking was booked as: the session type, where to meet and the answers, as text', async () => {

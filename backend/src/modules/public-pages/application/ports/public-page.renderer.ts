@@ -1,4 +1,5 @@
 import type {
+  Attribution,
   BookedNotice,
   BookingTimesView,
   PublicLinkView,
@@ -19,7 +20,13 @@ export interface PageContext {
   origin: string;
 }
 
-export interface BioPageModel extends PageContext {
+/** A page that carries a visit's attribution on (issue 29): in its links, or with its checkout. */
+interface CarriesAttribution {
+  /** The visit's attribution (its campaign parameters, else the referring host); null or absent: none. */
+  attribution?: Attribution | null;
+}
+
+export interface BioPageModel extends PageContext, CarriesAttribution {
   user: PublicUserView;
   /** Active links only, in display order. */
   links: PublicLinkView[];
@@ -34,7 +41,7 @@ export interface BioPageModel extends PageContext {
 }
 
 /** /tip/{username}?amount=500: the tip form. */
-export interface TipPageModel extends PageContext {
+export interface TipPageModel extends PageContext, CarriesAttribution {
   user: PublicUserView;
   /** The creator's tip settings; not enabled: the page says tips are off. */
   tips: PublicTipsView;
@@ -45,14 +52,14 @@ export interface TipPageModel extends PageContext {
 }
 
 /** /{username}/products/{productId} (issue 27): one product the creator sells, with the checkout's mount point. */
-export interface ProductPageModel extends PageContext {
+export interface ProductPageModel extends PageContext, CarriesAttribution {
   user: PublicUserView;
   product: PublicProductView;
   /** The creator's e-mail list is on: the checkout offers "Join my e-mail list". */
   offersList: boolean;
 }
 
-export interface BookingPageModel extends PageContext {
+export interface BookingPageModel extends PageContext, CarriesAttribution {
   user: PublicUserView;
   /**
    * Null when the creator books without set times (no weekly hours), or takes no bookings, or has several
