@@ -16,6 +16,7 @@ export const ReportTexts = {
   period: 'Period',
   presets: { 7: 'Last 7 days', 30: 'Last 30 days', 90: 'Last 90 days' },
   custom: 'Custom',
+  customPeriod: 'Custom period',
   from: 'From',
   to: 'To',
   show: 'Show report',

@@ -43,7 +43,7 @@ export function ReportCardFrame({
 export function ReportSkeleton() {
   return (
     <div role="status" aria-label={ReportCardTexts.loading} className="space-y-6">
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      <div className="grid grid-cols-1 gap-3 min-[380px]:grid-cols-2 sm:grid-cols-3 xl:grid-cols-6">
         {[0, 1, 2, 3, 4, 5].map((item) => (
           <div key={item} className="space-y-2">
             <Skeleton className="h-3 w-16" />
@@ -52,7 +52,7 @@ export function ReportSkeleton() {
         ))}
       </div>
       <Skeleton className="h-20 w-full" />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 xl:grid-cols-2">
         {[0, 1].map((table) => (
           <div key={table} className="space-y-3">
             <Skeleton className="h-4 w-24" />

@@ -190,9 +190,9 @@ describe('the report for a Premium creator', () => {
     await within(card()).findByRole('table', { name: 'Sources' });
 
     await user.click(within(card()).getByRole('radio', { name: 'Custom' }));
-    const form = within(card()).getByRole('form', { name: 'Custom' });
-    const from = within(form).getByLabelText('From');
-    const to = within(form).getByLabelText('To');
+    const form = within(card()).getByRole('form', { name: 'Custom period' });
+    const from = within(form).getByLabelText('From', { exact: true });
+    const to = within(form).getByLabelText('To', { exact: true });
     // It starts from the period shown, and today (UTC) is the last day there is.
     expect(from).toHaveValue('2026-02-09');
     expect(to).toHaveValue('2026-03-10');

@@ -124,7 +124,7 @@ function ReportDetails({ data }: { data: AnalyticsReportView }) {
     <>
       <ReportTotalsList totals={data.totals} previous={data.previous} />
       <ReportFunnel totals={data.totals} />
-      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+      <div className="grid min-w-0 gap-6 xl:grid-cols-2">
         {REPORT_BREAKDOWNS.map((breakdown) => (
           <ReportTable key={breakdown} breakdown={breakdown} rows={data[breakdown]} />
         ))}

@@ -32,7 +32,7 @@ export function ReportPeriodPicker({ choice, range, onChoose, onApply }: ReportP
             <label
               key={value}
               className={cn(
-                'flex cursor-pointer items-center justify-center rounded-md px-2 py-1.5 text-center text-sm font-medium text-muted-foreground transition-all',
+                'relative flex cursor-pointer items-center justify-center rounded-md px-2 py-1.5 text-center text-sm font-medium text-muted-foreground transition-all',
                 'has-[:checked]:bg-background has-[:checked]:text-foreground has-[:checked]:shadow-sm',
                 'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
               )}
@@ -41,7 +41,8 @@ export function ReportPeriodPicker({ choice, range, onChoose, onApply }: ReportP
                 type="radio"
                 name={name}
                 value={String(value)}
-                className="sr-only"
+                // Over the whole choice (and invisible), so a click anywhere on it lands on the radio itself.
+                className="absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0"
                 checked={choice === value}
                 onChange={() => onChoose(value)}
               />
@@ -78,7 +79,7 @@ function CustomPeriod({ range, onApply }: { range: DayRangeView; onApply: (range
   return (
     <form
       noValidate
-      aria-label={ReportTexts.custom}
+      aria-label={ReportTexts.customPeriod}
       onSubmit={submit}
       className="grid min-w-0 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
     >

@@ -44,11 +44,11 @@ export function ReportTotalsList({ totals, previous }: { totals: ReportTotals; p
     },
   ];
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+    <dl className="grid grid-cols-1 gap-3 min-[380px]:grid-cols-2 sm:grid-cols-3 xl:grid-cols-6">
       {items.map(({ label, value, change }) => (
         <div key={label} className="min-w-0 rounded-lg bg-muted px-3 py-2" data-testid="report-total">
           <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-          <dd className="truncate text-lg font-semibold tabular-nums sm:text-xl">{value}</dd>
+          <dd className="text-base font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-xl">{value}</dd>
           {change ? (
             <dd className={cn('text-xs font-medium tabular-nums', TONE[change.direction])} data-testid="report-change">
               {change.text}
@@ -91,11 +91,11 @@ export function ReportFunnel({ totals }: { totals: ReportTotals }) {
       <h3 id="report-funnel" className="text-sm font-semibold">
         {ReportTexts.funnel}
       </h3>
-      <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <ol className="grid grid-cols-1 gap-3 min-[380px]:grid-cols-2 sm:grid-cols-4">
         {steps.map((step) => (
           <li key={step.label} className="min-w-0 space-y-1 rounded-lg border border-border px-3 py-2">
             <p className="text-xs font-medium text-muted-foreground">{step.label}</p>
-            <p className="truncate text-lg font-semibold tabular-nums">{step.value}</p>
+            <p className="text-base font-semibold tabular-nums [overflow-wrap:anywhere] sm:text-lg">{step.value}</p>
             {step.rate ? <p className="text-xs text-muted-foreground tabular-nums">{step.rate}</p> : null}
             {step.fraction !== null ? (
               <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">

@@ -2,7 +2,10 @@ import { REPORT_ROWS_LIMIT, ReportTexts, type ReportBreakdown, type ReportRow } 
 import { formatCount } from '../format';
 import { formatMoney, rowLabel } from '../report-format';
 
-const NUMBER_CELL = 'px-3 py-2 text-right tabular-nums whitespace-nowrap';
+const NUMBER_CELL = 'px-2.5 py-2 text-right tabular-nums whitespace-nowrap';
+const NUMBER_HEADER = 'px-2.5 py-2 text-right font-medium';
+/** The name column stays in view while the numbers scroll beside it (opaque, so they pass under it). */
+const NAME_CELL = 'sticky left-0 px-3 py-2 text-left font-medium';
 
 /**
  * One breakdown (sources, campaigns, countries…) as a table: its name, then visitors, views, clicks, orders and
@@ -30,22 +33,22 @@ export function ReportTable({ breakdown, rows }: { breakdown: ReportBreakdown; r
             <table className="w-full text-sm" aria-labelledby={titleId}>
               <thead className="bg-muted text-xs text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">
+                  <th scope="col" className={`${NAME_CELL} bg-muted`}>
                     {texts.column}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                  <th scope="col" className={NUMBER_HEADER}>
                     {ReportTexts.columns.visitors}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                  <th scope="col" className={NUMBER_HEADER}>
                     {ReportTexts.columns.views}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                  <th scope="col" className={NUMBER_HEADER}>
                     {ReportTexts.columns.clicks}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                  <th scope="col" className={NUMBER_HEADER}>
                     {ReportTexts.columns.orders}
                   </th>
-                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                  <th scope="col" className={NUMBER_HEADER}>
                     {ReportTexts.columns.revenue}
                   </th>
                 </tr>
@@ -55,8 +58,8 @@ export function ReportTable({ breakdown, rows }: { breakdown: ReportBreakdown; r
                   const label = rowLabel(breakdown, row);
                   return (
                     <tr key={row.key ?? '\u0000none'}>
-                      <th scope="row" className="px-3 py-2 text-left font-medium">
-                        <span className="block max-w-40 truncate sm:max-w-56" title={label}>
+                      <th scope="row" className={`${NAME_CELL} bg-card`}>
+                        <span className="block max-w-28 truncate sm:max-w-64 xl:max-w-32" title={label}>
                           {label}
                         </span>
                       </th>
