@@ -47,3 +47,5 @@ export * from './session-booking.js';
 export * from './calendar-connection.dto.js';
 export * from './attribution.js';
 export * from './analytics-report.js';
+export * from './analytics-report.texts.js';
+export * from './analytics-report-card.texts.js';

@@ -92,6 +92,7 @@ describe('DashboardPage', () => {
       'Your Links',
       'Products',
       'Analytics',
+      'Analytics report',
       'Profile Picture',
       'Profile Template',
       'Social icons',

@@ -4,6 +4,7 @@ import type { LinkView, UserView } from '@linkbio/shared-contracts';
 import { PageLayout } from '@/components/layout/page-layout';
 import { currentUserKey } from '@/features/auth/api/current-user';
 import { LazyAnalyticsCard } from '@/features/analytics/components/lazy-analytics-card';
+import { LazyReportCard } from '@/features/analytics/components/lazy-report-card';
 import { PlanCard } from '@/features/billing/components/plan-card';
 import { AvailabilityCard } from '@/features/availability/components/availability-card';
 import { CalendarCard } from '@/features/calendar/components/calendar-card';
@@ -70,6 +71,7 @@ const DASHBOARD_SECTIONS: DashboardSection[] = [
   { id: 'links', render: (d) => <LinksCard isPremium={d.user.isPremium} onLinksChanged={d.refreshAnalytics} /> },
   { id: 'products', render: () => <ProductsCard /> },
   { id: 'analytics', render: (d) => <LazyAnalyticsCard isPremium={d.user.isPremium} /> },
+  { id: 'report', render: (d) => <LazyReportCard isPremium={d.user.isPremium} /> },
   {
     id: 'look',
     render: (d) => (
