@@ -40,7 +40,10 @@ function randomFrom(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { int: (max: number) => Math.floor(next() * max), pick: <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]! };
+  return {
+    int: (max: number) => Math.floor(next() * max),
+    pick: <T>(values: readonly T[]) => values[Math.floor(next() * values.length)]!,
+  };
 }
 
 interface DayFact {
@@ -93,7 +96,10 @@ describe('the report over HTTP', () => {
   }
 
   async function addLink(client: Agent, title: string): Promise<LinkView> {
-    const response = await client.post('/api/links').send({ title, url: `https://example.com/${randomUUID()}`, order: 0 }).expect(201);
+    const response = await client
+      .post('/api/links')
+      .send({ title, url: `https://example.com/${randomUUID()}`, order: 0 })
+      .expect(201);
     return response.body as LinkView;
   }
 
@@ -102,7 +108,9 @@ describe('the report over HTTP', () => {
     const tables = ['analytics_daily', 'analytics_breakdown_daily', 'orders', 'bookings', 'refunds'];
     const digests = await Promise.all(
       tables.map(async (table) => {
-        const { rows } = await db.query<{ digest: string }>(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${table} t`);
+        const { rows } = await db.query<{ digest: string }>(
+          `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${table} t`,
+        );
         return `${table}:${rows[0]!.digest}`;
       }),
     );
@@ -126,18 +134,22 @@ describe('the report over HTTP', () => {
       const views = 1 + random.int(40);
       const fact = { day: day(offset), views, uniqueVisitors: 1 + random.int(views), clicks: random.int(30) };
       days.push(fact);
-      await db.query('insert into analytics_daily (owner_id, day, views, clicks, unique_visitors) values ($1, $2, $3, $4, $5)', [
-        ownerId,
-        fact.day,
-        fact.views,
-        fact.clicks,
-        fact.uniqueVisitors,
-      ]);
+      await db.query(
+        'insert into analytics_daily (owner_id, day, views, clicks, unique_visitors) values ($1, $2, $3, $4, $5)',
+        [ownerId, fact.day, fact.views, fact.clicks, fact.uniqueVisitors],
+      );
       for (const dimension of DIMENSIONS) {
         const options = dimension === 'link' ? [...linkIds, randomUUID()] : keys[dimension];
         for (const key of new Set(Array.from({ length: 1 + random.int(3) }, () => random.pick(options)))) {
           const views = dimension === 'link' ? 0 : random.int(20);
-          const row: KeyFact = { dimension, key, day: fact.day, views, uniqueVisitors: random.int(views + 1), clicks: random.int(10) };
+          const row: KeyFact = {
+            dimension,
+            key,
+            day: fact.day,
+            views,
+            uniqueVisitors: random.int(views + 1),
+            clicks: random.int(10),
+          };
           keyed.push(row);
           await db.query(
             `insert into analytics_breakdown_daily (owner_id, dimension, day, key, views, unique_visitors, clicks)
@@ -207,7 +219,13 @@ describe('the report over HTTP', () => {
   type Seeded = Awaited<ReturnType<typeof seed>>;
 
   /** The report counted from the seeded rows with plain loops, as the product should answer it. */
-  function expectedReport(seeded: Seeded, links: LinkView[], from: string, to: string, previous: { from: string; to: string } | null): AnalyticsReportView {
+  function expectedReport(
+    seeded: Seeded,
+    links: LinkView[],
+    from: string,
+    to: string,
+    previous: { from: string; to: string } | null,
+  ): AnalyticsReportView {
     const inRange = (d: string, range: { from: string; to: string }) => d >= range.from && d <= range.to;
     const paidDay = (sale: SaleFact) => sale.paidAt.toISOString().slice(0, 10);
     const totalsOf = (range: { from: string; to: string }): ReportTotals => {
@@ -227,9 +245,23 @@ describe('the report over HTTP', () => {
         orders += 1;
         revenueCents += sale.amount - sale.refunded;
       }
-      return { views, uniqueVisitors, clicks, clickRate: views === 0 ? 0 : Math.round((clicks / views) * 1000) / 10, orders, revenueCents };
+      return {
+        views,
+        uniqueVisitors,
+        clicks,
+        clickRate: views === 0 ? 0 : Math.round((clicks / views) * 1000) / 10,
+        orders,
+        revenueCents,
+      };
     };
-    const empty = (key: string | null): ReportRow => ({ key, views: 0, uniqueVisitors: 0, clicks: 0, orders: 0, revenueCents: 0 });
+    const empty = (key: string | null): ReportRow => ({
+      key,
+      views: 0,
+      uniqueVisitors: 0,
+      clicks: 0,
+      orders: 0,
+      revenueCents: 0,
+    });
 
     const byDay: ReportRow[] = [];
     for (let d = from; d <= to; d = new Date(Date.parse(`${d}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10)) {
@@ -249,7 +281,10 @@ describe('the report over HTTP', () => {
     }
 
     const order = (a: ReportRow, b: ReportRow) =>
-      b.views - a.views || b.clicks - a.clicks || b.orders - a.orders || ((a.key ?? '') < (b.key ?? '') ? -1 : (a.key ?? '') > (b.key ?? '') ? 1 : 0);
+      b.views - a.views ||
+      b.clicks - a.clicks ||
+      b.orders - a.orders ||
+      ((a.key ?? '') < (b.key ?? '') ? -1 : (a.key ?? '') > (b.key ?? '') ? 1 : 0);
     const breakdown = (dimension: Dimension): ReportRow[] => {
       const rows = new Map<string | null, ReportRow>();
       const rowOf = (key: string | null) => rows.get(key) ?? rows.set(key, empty(key)).get(key)!;
@@ -292,14 +327,19 @@ describe('the report over HTTP', () => {
 
   it('answers 401 to a visitor who is not signed in', async () => {
     for (const path of ['/api/analytics/report', '/api/analytics/report.csv']) {
-      const response = await agent(app).get(`${path}?from=${day(-6)}&to=${day(0)}`).expect(401);
+      const response = await agent(app)
+        .get(`${path}?from=${day(-6)}&to=${day(0)}`)
+        .expect(401);
       expect(response.body).toEqual({ statusCode: 401, message: Messages.notSignedIn });
     }
   });
 
   it('answers 403 naming Premium to a free creator, whatever their data and query', async () => {
     const { client, user } = await signedInCreator(app);
-    await db.query('insert into analytics_daily (owner_id, day, views, clicks) values ($1, $2, 5, 1)', [user.id, day(0)]);
+    await db.query('insert into analytics_daily (owner_id, day, views, clicks) values ($1, $2, 5, 1)', [
+      user.id,
+      day(0),
+    ]);
 
     for (const query of [`?from=${day(-6)}&to=${day(0)}`, '', '?from=nonsense']) {
       for (const path of ['/api/analytics/report', '/api/analytics/report.csv']) {
@@ -326,45 +366,66 @@ describe('the report over HTTP', () => {
       ['367 days', () => `from=${day(-366)}&to=${day(0)}`, ReportMessages.tooLong],
       ['compare=last-year', () => `from=${day(-3)}&to=${day(0)}&compare=last-year`, ReportMessages.compare],
       ['an empty compare', () => `from=${day(-3)}&to=${day(0)}&compare=`, ReportMessages.compare],
-      ['compare twice', () => `from=${day(-3)}&to=${day(0)}&compare=previous&compare=previous`, ReportMessages.once('compare')],
+      [
+        'compare twice',
+        () => `from=${day(-3)}&to=${day(0)}&compare=previous&compare=previous`,
+        ReportMessages.once('compare'),
+      ],
       ['an option it does not know', () => `from=${day(-3)}&to=${day(0)}&days=7`, ReportMessages.unknown('days')],
       ['a bracketed option', () => `from[gt]=${day(-3)}&to=${day(0)}`, ReportMessages.unknown('from[gt]')],
     ];
 
-    it.each(table)('answers 400 with the message for %s, on both forms, and changes nothing', async (_name, query, message) => {
-      const { client } = await premiumCreator();
-      const before = await everything();
+    it.each(table)(
+      'answers 400 with the message for %s, on both forms, and changes nothing',
+      async (_name, query, message) => {
+        const { client } = await premiumCreator();
+        const before = await everything();
 
-      for (const path of ['/api/analytics/report', '/api/analytics/report.csv']) {
-        const response = await client.get(`${path}?${query()}`).expect(400);
-        expect(response.body).toEqual({ statusCode: 400, message });
-      }
+        for (const path of ['/api/analytics/report', '/api/analytics/report.csv']) {
+          const response = await client.get(`${path}?${query()}`).expect(400);
+          expect(response.body).toEqual({ statusCode: 400, message });
+        }
 
-      expect(await everything()).toBe(before);
-    });
+        expect(await everything()).toBe(before);
+      },
+    );
   });
 
   it('answers the numbers counted from the rows, for the period and the one before, never another creator’s', async () => {
     const { client, user } = await premiumCreator();
-    const links = [await addLink(client, 'Shop'), await addLink(client, 'Blog'), await addLink(client, '=Tips, "best"')];
+    const links = [
+      await addLink(client, 'Shop'),
+      await addLink(client, 'Blog'),
+      await addLink(client, '=Tips, "best"'),
+    ];
     const gone = await addLink(client, 'Old');
     const other = await premiumCreator();
     const otherLink = await addLink(other.client, 'Theirs');
-    const seeded = await seed(user.id, [...links, gone].map((l) => l.id), 29, -40, 0);
+    const seeded = await seed(
+      user.id,
+      [...links, gone].map((l) => l.id),
+      29,
+      -40,
+      0,
+    );
     await seed(other.user.id, [otherLink.id], 7, -40, 0);
     await client.delete(`/api/links/${gone.id}`).expect(200);
     const current = (await client.get('/api/links').expect(200)).body as LinkView[];
     const from = day(-13);
     const to = day(0);
 
-    const compared = (await client.get(`/api/analytics/report?from=${from}&to=${to}&compare=previous`).expect(200)).body as AnalyticsReportView;
-    const alone = (await client.get(`/api/analytics/report?from=${day(-29)}&to=${day(-20)}`).expect(200)).body as AnalyticsReportView;
+    const compared = (await client.get(`/api/analytics/report?from=${from}&to=${to}&compare=previous`).expect(200))
+      .body as AnalyticsReportView;
+    const alone = (await client.get(`/api/analytics/report?from=${day(-29)}&to=${day(-20)}`).expect(200))
+      .body as AnalyticsReportView;
 
     expect(compared).toEqual(expectedReport(seeded, current, from, to, { from: day(-27), to: day(-14) }));
     expect(alone).toEqual(expectedReport(seeded, current, day(-29), day(-20), null));
     expect(compared.totals.orders).toBeGreaterThan(0);
     expect(compared.bySource.some((row) => row.key === 'only-sold.example' && row.views === 0)).toBe(true);
-    const keys = DIMENSIONS.flatMap((dimension) => (compared[BREAKDOWN[dimension]] as ReportRow[]).map((row) => row.key));
+    const keys = DIMENSIONS.flatMap((dimension) =>
+      (compared[BREAKDOWN[dimension]] as ReportRow[]).map((row) => row.key),
+    );
     expect(keys).not.toContain(otherLink.id);
     expect(keys).not.toContain(gone.id);
   });
@@ -372,14 +433,22 @@ describe('the report over HTTP', () => {
   it('gives the same report as CSV: every row, read back by a CSV parser, formulas defused', async () => {
     const { client, user } = await premiumCreator();
     const links = [await addLink(client, 'Shop'), await addLink(client, '=Tips, "best"')];
-    await seed(user.id, links.map((l) => l.id), 11, -30, 0);
+    await seed(
+      user.id,
+      links.map((l) => l.id),
+      11,
+      -30,
+      0,
+    );
     const query = `from=${day(-9)}&to=${day(0)}&compare=previous`;
     const json = (await client.get(`/api/analytics/report?${query}`).expect(200)).body as AnalyticsReportView;
 
     const response = await client.get(`/api/analytics/report.csv?${query}`).buffer(true).expect(200);
 
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="linkbio-report-${day(-9)}-${day(0)}.csv"`);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="linkbio-report-${day(-9)}-${day(0)}.csv"`,
+    );
     const text = response.text;
     expect(text.endsWith('\r\n')).toBe(true);
     const records = parse(text, { columns: true }) as Array<Record<string, string>>;
@@ -414,7 +483,10 @@ describe('the report over HTTP', () => {
         }));
 
     expect(totalsBack('totals')).toEqual({ range: `${json.from}/${json.to}`, totals: json.totals });
-    expect(totalsBack('previous')).toEqual({ range: `${json.previousRange!.from}/${json.previousRange!.to}`, totals: json.previous });
+    expect(totalsBack('previous')).toEqual({
+      range: `${json.previousRange!.from}/${json.previousRange!.to}`,
+      totals: json.previous,
+    });
     expect(rowsBack('day')).toEqual(json.byDay);
     for (const dimension of DIMENSIONS) expect(rowsBack(dimension)).toEqual(json[BREAKDOWN[dimension]]);
     expect(text).toContain(`"'=HYPERLINK(""https://evil.example"")"`);
@@ -431,12 +503,21 @@ describe('the report over HTTP', () => {
     const query = `from=${day(-1)}&to=${day(0)}`;
 
     const json = (await client.get(`/api/analytics/report?${query}`).expect(200)).body as AnalyticsReportView;
-    const csv = parse((await client.get(`/api/analytics/report.csv?${query}`).buffer(true).expect(200)).text, { columns: true }) as Array<Record<string, string>>;
+    const csv = parse((await client.get(`/api/analytics/report.csv?${query}`).buffer(true).expect(200)).text, {
+      columns: true,
+    }) as Array<Record<string, string>>;
 
     expect(json.bySource).toHaveLength(REPORT_ROWS_LIMIT);
     const sources = csv.filter((r) => r.section === 'source');
     expect(sources).toHaveLength(REPORT_ROWS_LIMIT + 25);
     expect(sources.slice(0, REPORT_ROWS_LIMIT).map((r) => r.key)).toEqual(json.bySource.map((r) => r.key));
-    expect(json.bySource[0]).toEqual({ key: 'site008.example', views: 8, uniqueVisitors: 0, clicks: 0, orders: 0, revenueCents: 0 });
+    expect(json.bySource[0]).toEqual({
+      key: 'site008.example',
+      views: 8,
+      uniqueVisitors: 0,
+      clicks: 0,
+      orders: 0,
+      revenueCents: 0,
+    });
   });
 });

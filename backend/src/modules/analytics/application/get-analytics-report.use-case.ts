@@ -20,9 +20,10 @@ import {
   NO_SALES,
   NO_VISITS,
   totalsOf,
+  type KeyCounts,
   type ReportLine,
 } from '../domain/analytics-report.js';
-import { AnalyticsReportReader, type VisitsAndSales } from './ports/analytics-report-reader.js';
+import { AnalyticsReportReader } from './ports/analytics-report-reader.js';
 import { OwnedLinks } from './ports/owned-links.js';
 
 const toRow = ({ key, label, views, uniqueVisitors, clicks, orders, revenueCents }: ReportLine): ReportRow => ({
@@ -59,11 +60,11 @@ export class GetAnalyticsReportUseCase {
     const { from, to, compare } = parsed.query;
     const previousRange = compare ? previousRangeOf({ from, to }) : null;
 
-    const [current, previous, links] = await Promise.all([
-      this.reader.visitsAndSales(creator.id, { from, to }),
-      previousRange ? this.reader.totals(creator.id, previousRange) : null,
+    const [current, links] = await Promise.all([
+      this.reader.read(creator.id, { from, to }, previousRange, Number.isFinite(rowsLimit) ? rowsLimit : null),
       this.links.listForOwner(creator.id),
     ]);
+    const { previous, breakdowns } = current;
 
     return {
       from,
@@ -72,14 +73,18 @@ export class GetAnalyticsReportUseCase {
       previousRange,
       previous: previous ? totalsOf(previous.visits, previous.sales) : null,
       byDay: everyDay(from, to).map((day) =>
-        toRow({ key: day, ...(current.visitsByDay.get(day) ?? NO_VISITS), ...(current.salesByDay.get(day) ?? NO_SALES) }),
+        toRow({
+          key: day,
+          ...(current.visitsByDay.get(day) ?? NO_VISITS),
+          ...(current.salesByDay.get(day) ?? NO_SALES),
+        }),
       ),
-      bySource: breakdownLines(current.visitsBy.source, current.salesBy.source, rowsLimit).map(toRow),
-      byMedium: breakdownLines(current.visitsBy.medium, current.salesBy.medium, rowsLimit).map(toRow),
-      byCampaign: breakdownLines(current.visitsBy.campaign, current.salesBy.campaign, rowsLimit).map(toRow),
-      byCountry: breakdownLines(current.visitsBy.country, current.salesBy.country, rowsLimit).map(toRow),
-      byDevice: breakdownLines(current.visitsBy.device, new Map(), rowsLimit).map(toRow),
-      byLink: linkLines(current, links, rowsLimit).map(toRow),
+      bySource: breakdownLines(breakdowns.source, rowsLimit).map(toRow),
+      byMedium: breakdownLines(breakdowns.medium, rowsLimit).map(toRow),
+      byCampaign: breakdownLines(breakdowns.campaign, rowsLimit).map(toRow),
+      byCountry: breakdownLines(breakdowns.country, rowsLimit).map(toRow),
+      byDevice: breakdownLines(breakdowns.device, rowsLimit).map(toRow),
+      byLink: linkLines(breakdowns.link, links, rowsLimit).map(toRow),
     };
   }
 }
@@ -95,9 +100,14 @@ function everyDay(from: string, to: string): string[] {
 }
 
 /** The creator's current links (a deleted link's clicks are not shown), titled; a sale names no link. */
-function linkLines(current: VisitsAndSales, links: Array<{ id: Id; title: string }>, limit: number): ReportLine[] {
+function linkLines(
+  counted: readonly KeyCounts[],
+  links: Array<{ id: Id; title: string }>,
+  limit: number,
+): ReportLine[] {
+  const byId = new Map(counted.map((counts) => [counts.key, counts]));
   return links
-    .map((link) => ({ key: link.id, label: link.title, ...(current.visitsBy.link.get(link.id) ?? NO_VISITS), ...NO_SALES }))
+    .map((link) => ({ ...NO_VISITS, ...byId.get(link.id), key: link.id, label: link.title, ...NO_SALES }))
     .sort(compareLines)
     .slice(0, limit);
 }

@@ -13,6 +13,11 @@ export interface SaleCounts {
   revenueCents: number;
 }
 
+/** A breakdown's key (as stored: '' is "none") with its visits and sales. */
+export interface KeyCounts extends VisitCounts, SaleCounts {
+  key: string;
+}
+
 export interface ReportLine extends VisitCounts, SaleCounts {
   /** null for "none" (stored as ''). */
   key: string | null;
@@ -26,7 +31,11 @@ export const NO_SALES: SaleCounts = Object.freeze({ orders: 0, revenueCents: 0 }
 export const shownKey = (stored: string): string | null => (stored === '' ? null : stored);
 
 export function addVisits(into: VisitCounts, more: VisitCounts): VisitCounts {
-  return { views: into.views + more.views, uniqueVisitors: into.uniqueVisitors + more.uniqueVisitors, clicks: into.clicks + more.clicks };
+  return {
+    views: into.views + more.views,
+    uniqueVisitors: into.uniqueVisitors + more.uniqueVisitors,
+    clicks: into.clicks + more.clicks,
+  };
 }
 
 export function addSales(into: SaleCounts, more: SaleCounts): SaleCounts {
@@ -57,18 +66,10 @@ export function compareLines(a: ReportLine, b: ReportLine): number {
   return b.views - a.views || b.clicks - a.clicks || b.orders - a.orders || byKey(a.key, b.key);
 }
 
-/**
- * One breakdown: a line per key that has visits or sales (a sale whose source brought no counted visit still
- * has its line), in report order, at most `limit`.
- */
-export function breakdownLines(
-  visits: ReadonlyMap<string, VisitCounts>,
-  sales: ReadonlyMap<string, SaleCounts>,
-  limit: number,
-): ReportLine[] {
-  const keys = new Set([...visits.keys(), ...sales.keys()]);
-  return [...keys]
-    .map((key) => ({ key: shownKey(key), ...(visits.get(key) ?? NO_VISITS), ...(sales.get(key) ?? NO_SALES) }))
+/** One breakdown's lines in report order, at most `limit`. */
+export function breakdownLines(keys: readonly KeyCounts[], limit: number): ReportLine[] {
+  return keys
+    .map((counts) => ({ ...counts, key: shownKey(counts.key) }))
     .sort(compareLines)
     .slice(0, limit);
 }

@@ -14,8 +14,18 @@ const DAY = { type: 'string', format: 'date', example: '2027-03-01' };
 const ReportQuery = () =>
   applyDecorators(
     ApiQuery({ name: 'from', required: true, schema: DAY, description: 'First day (UTC), YYYY-MM-DD.' }),
-    ApiQuery({ name: 'to', required: true, schema: DAY, description: `Last day (UTC), today at the latest; the period covers at most ${REPORT_MAX_DAYS} days.` }),
-    ApiQuery({ name: 'compare', required: false, schema: { enum: ['previous'] }, description: 'Also the totals of the period of the same length just before.' }),
+    ApiQuery({
+      name: 'to',
+      required: true,
+      schema: DAY,
+      description: `Last day (UTC), today at the latest; the period covers at most ${REPORT_MAX_DAYS} days.`,
+    }),
+    ApiQuery({
+      name: 'compare',
+      required: false,
+      schema: { enum: ['previous'] },
+      description: 'Also the totals of the period of the same length just before.',
+    }),
   );
 
 /**
@@ -28,9 +38,15 @@ export class AnalyticsReportController {
   constructor(private readonly report: GetAnalyticsReportUseCase) {}
 
   @Get('report')
-  @ApiOperation({ summary: 'Views, visitors, clicks, orders and revenue by day, source, campaign, country, device and link (Premium)' })
+  @ApiOperation({
+    summary: 'Views, visitors, clicks, orders and revenue by day, source, campaign, country, device and link (Premium)',
+  })
   @ReportQuery()
-  @Answers(200, AnalyticsReport, `The period, and the one before when compared; at most ${REPORT_ROWS_LIMIT} rows per breakdown, most views first.`)
+  @Answers(
+    200,
+    AnalyticsReport,
+    `The period, and the one before when compared; at most ${REPORT_ROWS_LIMIT} rows per breakdown, most views first.`,
+  )
   @Fails(400, 403)
   @Header('Cache-Control', 'no-store')
   get(@CurrentUser() user: User, @Query() query: Record<string, unknown>): Promise<AnalyticsReportView> {
@@ -40,12 +56,19 @@ export class AnalyticsReportController {
   @Get('report.csv')
   @ApiOperation({ summary: 'The report as CSV (Premium)' })
   @ReportQuery()
-  @AnswersFile('text/csv', 'The same report as RFC 4180 CSV (header row; totals, previous, each day, then every row of every breakdown).')
+  @AnswersFile(
+    'text/csv',
+    'The same report as RFC 4180 CSV (header row; totals, previous, each day, then every row of every breakdown).',
+  )
   @Fails(400, 403)
   @Header('Cache-Control', 'no-store')
   @Header('X-Content-Type-Options', 'nosniff')
   async csv(@CurrentUser() user: User, @Query() query: Record<string, unknown>): Promise<StreamableFile> {
-    const report = await this.report.execute({ id: user.id, isPremium: user.isPremium }, query, Number.POSITIVE_INFINITY);
+    const report = await this.report.execute(
+      { id: user.id, isPremium: user.isPremium },
+      query,
+      Number.POSITIVE_INFINITY,
+    );
     const body = Buffer.from(reportCsv(report), 'utf8');
     return new StreamableFile(body, {
       type: 'text/csv; charset=utf-8',

@@ -1,5 +1,15 @@
 import type { AnalyticsReportView, DayRangeView, ReportRow, ReportTotals } from '@linkbio/shared-contracts';
-import { arrayOf, component, date, integer, nullable, number, objectOf, optional, string } from '../../../shared/http/openapi/schema.js';
+import {
+  arrayOf,
+  component,
+  date,
+  integer,
+  nullable,
+  number,
+  objectOf,
+  optional,
+  string,
+} from '../../../shared/http/openapi/schema.js';
 
 const Totals = objectOf<ReportTotals>()({
   views: integer,
@@ -13,7 +23,10 @@ const Totals = objectOf<ReportTotals>()({
 const Row = component(
   'ReportRow',
   objectOf<ReportRow>()({
-    key: { ...nullable(string), description: 'The day, source, medium, campaign, country code, device class or link id; null for none.' },
+    key: {
+      ...nullable(string),
+      description: 'The day, source, medium, campaign, country code, device class or link id; null for none.',
+    },
     label: optional({ ...string, description: 'The link’s title (byLink only).' }),
     views: integer,
     uniqueVisitors: integer,

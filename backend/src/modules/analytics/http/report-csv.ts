@@ -1,6 +1,16 @@
 import type { AnalyticsReportView, ReportBreakdown, ReportRow, ReportTotals } from '@linkbio/shared-contracts';
 
-export const REPORT_CSV_HEADER = ['section', 'key', 'label', 'views', 'unique_visitors', 'clicks', 'click_rate', 'orders', 'revenue_cents'];
+export const REPORT_CSV_HEADER = [
+  'section',
+  'key',
+  'label',
+  'views',
+  'unique_visitors',
+  'clicks',
+  'click_rate',
+  'orders',
+  'revenue_cents',
+];
 
 /** Each breakdown's section name in the CSV. */
 export const REPORT_CSV_SECTIONS: Record<ReportBreakdown, string> = {
@@ -55,7 +65,8 @@ const rowLine = (section: string, row: ReportRow) =>
  */
 export function reportCsv(report: AnalyticsReportView): string {
   const lines = [line(REPORT_CSV_HEADER), totalsLine('totals', report, report.totals)];
-  if (report.previous && report.previousRange) lines.push(totalsLine('previous', report.previousRange, report.previous));
+  if (report.previous && report.previousRange)
+    lines.push(totalsLine('previous', report.previousRange, report.previous));
   for (const day of report.byDay) lines.push(rowLine('day', day));
   for (const [breakdown, section] of Object.entries(REPORT_CSV_SECTIONS) as Array<[ReportBreakdown, string]>) {
     for (const row of report[breakdown]) lines.push(rowLine(section, row));

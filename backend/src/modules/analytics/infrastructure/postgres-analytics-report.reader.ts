@@ -1,34 +1,73 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
+import { GroupedReads } from '../../../shared/grouped-reads.js';
 import type { Id } from '../../../shared/ids.js';
 import { PG_POOL } from '../../../shared/infrastructure/infrastructure.tokens.js';
 import type { DayRange } from '../application/ports/analytics-reader.js';
 import {
   AnalyticsReportReader,
   REPORT_DIMENSIONS,
-  SALE_DIMENSIONS,
+  type ReportData,
   type ReportDimension,
-  type SaleDimension,
-  type VisitsAndSales,
 } from '../application/ports/analytics-report-reader.js';
-import type { SaleCounts, VisitCounts } from '../domain/analytics-report.js';
-
-/** The range's bounds as instants: from the start of `from` to the end of `to`, UTC, whatever the session's zone. */
-const PAID_IN_RANGE = `paid_at >= ($2::date::timestamp at time zone 'UTC') and paid_at < (($3::date + 1)::timestamp at time zone 'UTC')`;
+import {
+  addSales,
+  addVisits,
+  NO_SALES,
+  NO_VISITS,
+  type KeyCounts,
+  type SaleCounts,
+  type VisitCounts,
+} from '../domain/analytics-report.js';
 
 /**
- * Every sale of the owner paid in the range, bookings, product orders and tips alike: its UTC day of payment,
- * its attribution ('' for none; a missing country is 'unknown'), and what it brought in — the amount charged
- * less its refunds that succeeded (a refund that failed, even after succeeding, gives nothing back).
+ * Every sale of the owner paid from the instant `$from` (included) to `$until` (excluded), bookings, product
+ * orders and tips alike, with its attribution and what it brought in: the amount charged less its refunds
+ * that succeeded (a refund that failed, even after succeeding, gives nothing back).
  */
-const saleRows = (table: 'bookings' | 'orders', refundColumn: 'booking_id' | 'order_id') => `
+const saleRows = (from: string, until: string) =>
+  [
+    ['bookings', 'booking_id'],
+    ['orders', 'order_id'],
+  ]
+    .map(
+      ([table, refundColumn]) => `
   select paid_at, source, medium, campaign, country,
          amount - coalesce((select sum(r.amount) from refunds r where r.${refundColumn} = t.id and r.status = 'succeeded'), 0) as revenue
-    from ${table} t where creator_id = $1 and ${PAID_IN_RANGE}`;
-const SALES = `
-  select to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(source, '') as source,
-         coalesce(medium, '') as medium, coalesce(campaign, '') as campaign, coalesce(country, 'unknown') as country, revenue
-    from (${saleRows('bookings', 'booking_id')} union all ${saleRows('orders', 'order_id')}) s`;
+    from ${table} t where creator_id = $1 and paid_at >= ${from}::timestamptz and paid_at < ${until}::timestamptz`,
+    )
+    .join(' union all ');
+
+/** The first instant of a UTC day, and the first after it. */
+const startOf = (day: string) => `${day}T00:00:00.000Z`;
+const endOf = (day: string) => new Date(Date.parse(startOf(day)) + 86_400_000).toISOString();
+
+/**
+ * Each breakdown's keys in the range: the rollups' visits beside the sales attributed to the key (a key may have
+ * either or both). With $5, the keys ranked past $5 on views, clicks and orders are left out (those tied with
+ * the $5th stay, for the report to order by key), but never a link: the report lists every current one.
+ */
+const BREAKDOWNS = `
+  with visits as (
+    select dimension::text as dimension, key::text as key, sum(views) as views, sum(unique_visitors) as unique_visitors, sum(clicks) as clicks
+      from analytics_breakdown_daily
+     where owner_id = $1 and dimension = any($4::varchar[]) and day between $2::date and $3::date
+     group by dimension, key
+  ), sold as (
+    select k.dimension, k.key, count(*) as orders, sum(s.revenue) as revenue
+      from (${saleRows('$6', '$7')}) s
+     cross join lateral (values ('source', coalesce(s.source, '')), ('medium', coalesce(s.medium, '')),
+                                ('campaign', coalesce(s.campaign, '')), ('country', coalesce(s.country, 'unknown'))) as k(dimension, key)
+     group by k.dimension, k.key
+  ), merged as (
+    select coalesce(v.dimension, s.dimension) as dimension, coalesce(v.key, s.key) as key,
+           coalesce(v.views, 0) as views, coalesce(v.unique_visitors, 0) as unique_visitors, coalesce(v.clicks, 0) as clicks,
+           coalesce(s.orders, 0) as orders, coalesce(s.revenue, 0) as revenue
+      from visits v full join sold s on s.dimension = v.dimension and s.key = v.key
+  )
+  select dimension, key, views, unique_visitors, clicks, orders, revenue
+    from (select merged.*, rank() over (partition by dimension order by views desc, clicks desc, orders desc) as place from merged) ranked
+   where $5::int is null or place <= $5 or dimension = 'link'`;
 
 interface VisitRow {
   views: string;
@@ -41,15 +80,22 @@ const visitsOf = (row: VisitRow): VisitCounts => ({
   uniqueVisitors: Number(row.unique_visitors),
   clicks: Number(row.clicks),
 });
-const salesOf = (row: { orders: string; revenue: string }): SaleCounts => ({
+interface SaleRow {
+  orders: string;
+  revenue: string;
+}
+
+const salesOf = (row: SaleRow): SaleCounts => ({
   orders: Number(row.orders),
   revenueCents: Number(row.revenue),
 });
 
 /**
  * The report read from the daily rollups (each query a range of their primary keys: owner, [dimension,] day)
- * and from the sales tables through their (creator, paid_at) indexes. Read like the billing tables the
- * earnings module reads: plain SQL over another module's tables, nothing written.
+ * and from the sales tables through their (creator, paid_at) indexes, as the earnings module reads billing's
+ * tables: plain SQL, nothing written. The period and the one before it are read together (one span of days);
+ * identical reports asked at once share one read that began after they were asked (GroupedReads), so each
+ * still sees every rollup written before it was asked.
  */
 @Injectable()
 export class PostgresAnalyticsReportReader extends AnalyticsReportReader {
@@ -57,64 +103,70 @@ export class PostgresAnalyticsReportReader extends AnalyticsReportReader {
     super();
   }
 
+  private readonly reads = new GroupedReads<string, ReportData>(async (keys) => {
+    const answers = await Promise.all(
+      keys.map((key) => this.readNow(JSON.parse(key) as Parameters<AnalyticsReportReader['read']>)),
+    );
+    return new Map(keys.map((key, index) => [key, answers[index]!]));
+  }, 50);
+
+  async read(ownerId: Id, range: DayRange, previous: DayRange | null, limit: number | null): Promise<ReportData> {
+    return (await this.reads.read(JSON.stringify([ownerId.toLowerCase(), range, previous, limit])))!;
+  }
+
   private async rows<Row extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<Row[]> {
     return (await this.pool.query<Row>({ name: `analytics-report-${name}`, text, values })).rows;
   }
 
-  async visitsAndSales(ownerId: Id, range: DayRange): Promise<VisitsAndSales> {
-    const [days, breakdowns, sales] = await Promise.all([
+  private async readNow([ownerId, range, previous, limit]: Parameters<
+    AnalyticsReportReader['read']
+  >): Promise<ReportData> {
+    const first = previous?.from ?? range.from;
+    const [days, sales, keyed] = await Promise.all([
       this.rows<VisitRow & { day: string }>(
         'days',
         `select to_char(day, 'YYYY-MM-DD') as day, views, unique_visitors, clicks from analytics_daily
           where owner_id = $1 and day between $2::date and $3::date`,
-        [ownerId, range.from, range.to],
+        [ownerId, first, range.to],
       ),
-      this.rows<VisitRow & { dimension: ReportDimension; key: string }>(
-        'breakdowns',
-        `select dimension, key, sum(views) as views, sum(unique_visitors) as unique_visitors, sum(clicks) as clicks
-           from analytics_breakdown_daily
-          where owner_id = $1 and dimension = any($4::varchar[]) and day between $2::date and $3::date
-          group by dimension, key`,
-        [ownerId, range.from, range.to, REPORT_DIMENSIONS],
+      this.rows<SaleRow & { day: string }>(
+        'sales-by-day',
+        `select to_char(paid_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as orders, sum(revenue) as revenue
+           from (${saleRows('$2', '$3')}) sale group by 1`,
+        [ownerId, startOf(first), endOf(range.to)],
       ),
-      this.rows<Record<'day' | SaleDimension, string | null> & { orders: string; revenue: string }>(
-        'sales',
-        `select day, source, medium, campaign, country, count(*) as orders, sum(revenue) as revenue from (${SALES}) sale
-          group by grouping sets ((day), (source), (medium), (campaign), (country))`,
-        [ownerId, range.from, range.to],
-      ),
+      this.rows<VisitRow & SaleRow & { dimension: ReportDimension; key: string }>('breakdowns', BREAKDOWNS, [
+        ownerId,
+        range.from,
+        range.to,
+        REPORT_DIMENSIONS,
+        limit,
+        startOf(range.from),
+        endOf(range.to),
+      ]),
     ]);
 
-    const visitsBy = Object.fromEntries(REPORT_DIMENSIONS.map((dimension) => [dimension, new Map()])) as VisitsAndSales['visitsBy'];
-    for (const row of breakdowns) visitsBy[row.dimension].set(row.key, visitsOf(row));
-    const salesByDay = new Map<string, SaleCounts>();
-    const salesBy = Object.fromEntries(SALE_DIMENSIONS.map((dimension) => [dimension, new Map()])) as VisitsAndSales['salesBy'];
-    // Each row is one grouping set's: the column it is grouped by is the only one not null.
-    for (const row of sales) {
-      if (row.day !== null) salesByDay.set(row.day, salesOf(row));
-      for (const dimension of SALE_DIMENSIONS) {
-        const key = row[dimension];
-        if (key !== null) salesBy[dimension].set(key, salesOf(row));
-      }
+    let previousVisits = NO_VISITS;
+    let previousSales = NO_SALES;
+    const visitsByDay = new Map<string, VisitCounts>();
+    for (const row of days) {
+      if (row.day >= range.from) visitsByDay.set(row.day, visitsOf(row));
+      else previousVisits = addVisits(previousVisits, visitsOf(row));
     }
-    return { visitsByDay: new Map(days.map((row) => [row.day, visitsOf(row)])), visitsBy, salesByDay, salesBy };
-  }
-
-  async totals(ownerId: Id, range: DayRange): Promise<{ visits: VisitCounts; sales: SaleCounts }> {
-    const [[visits], [sales]] = await Promise.all([
-      this.rows<VisitRow>(
-        'visit-totals',
-        `select coalesce(sum(views), 0) as views, coalesce(sum(unique_visitors), 0) as unique_visitors,
-                coalesce(sum(clicks), 0) as clicks
-           from analytics_daily where owner_id = $1 and day between $2::date and $3::date`,
-        [ownerId, range.from, range.to],
-      ),
-      this.rows<{ orders: string; revenue: string }>(
-        'sale-totals',
-        `select count(*) as orders, coalesce(sum(revenue), 0) as revenue from (${SALES}) sale`,
-        [ownerId, range.from, range.to],
-      ),
-    ]);
-    return { visits: visitsOf(visits!), sales: salesOf(sales!) };
+    const salesByDay = new Map<string, SaleCounts>();
+    for (const row of sales) {
+      if (row.day >= range.from) salesByDay.set(row.day, salesOf(row));
+      else previousSales = addSales(previousSales, salesOf(row));
+    }
+    const breakdowns = Object.fromEntries(
+      REPORT_DIMENSIONS.map((dimension) => [dimension, [] as KeyCounts[]]),
+    ) as ReportData['breakdowns'];
+    for (const row of keyed) breakdowns[row.dimension].push({ key: row.key, ...visitsOf(row), ...salesOf(row) });
+    return {
+      visitsByDay,
+      salesByDay,
+      breakdowns,
+      previous: previous ? { visits: previousVisits, sales: previousSales } : null,
+    };
   }
 }

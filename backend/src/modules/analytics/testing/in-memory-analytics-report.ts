@@ -4,11 +4,19 @@ import {
   REPORT_DIMENSIONS,
   SALE_DIMENSIONS,
   type AnalyticsReportReader,
+  type ReportData,
   type ReportDimension,
   type SaleDimension,
-  type VisitsAndSales,
 } from '../application/ports/analytics-report-reader.js';
-import { addSales, addVisits, NO_SALES, NO_VISITS, type SaleCounts, type VisitCounts } from '../domain/analytics-report.js';
+import {
+  addSales,
+  addVisits,
+  NO_SALES,
+  NO_VISITS,
+  type KeyCounts,
+  type SaleCounts,
+  type VisitCounts,
+} from '../domain/analytics-report.js';
 
 export interface FakeSale {
   ownerId: Id;
@@ -31,7 +39,8 @@ function addTo<T>(map: Map<string, T>, key: string, value: T, add: (a: T, b: T) 
 /** The rollups and sales the report reads, as rows kept in memory (what the worker and checkout would write). */
 export class InMemoryAnalyticsReport implements AnalyticsReportReader {
   private readonly days: Array<VisitCounts & { ownerId: Id; day: string }> = [];
-  private readonly keys: Array<VisitCounts & { ownerId: Id; dimension: ReportDimension; day: string; key: string }> = [];
+  private readonly keys: Array<VisitCounts & { ownerId: Id; dimension: ReportDimension; day: string; key: string }> =
+    [];
   private readonly sales: FakeSale[] = [];
 
   addDay(ownerId: Id, day: string, visits: Partial<VisitCounts>): void {
@@ -61,23 +70,37 @@ export class InMemoryAnalyticsReport implements AnalyticsReportReader {
       }));
   }
 
-  async visitsAndSales(ownerId: Id, range: DayRange): Promise<VisitsAndSales> {
+  /** Every key of every breakdown, whatever the limit (the port allows more than the limit). */
+  async read(ownerId: Id, range: DayRange, previous: DayRange | null, _limit: number | null): Promise<ReportData> {
     const visitsByDay = new Map<string, VisitCounts>();
-    for (const row of this.days) if (row.ownerId === ownerId && within(row.day, range)) addTo(visitsByDay, row.day, row, addVisits, NO_VISITS);
-    const visitsBy = Object.fromEntries(REPORT_DIMENSIONS.map((d) => [d, new Map<string, VisitCounts>()])) as VisitsAndSales['visitsBy'];
-    for (const row of this.keys) {
-      if (row.ownerId === ownerId && within(row.day, range)) addTo(visitsBy[row.dimension], row.key, row, addVisits, NO_VISITS);
-    }
+    for (const row of this.days)
+      if (row.ownerId === ownerId && within(row.day, range)) addTo(visitsByDay, row.day, row, addVisits, NO_VISITS);
     const salesByDay = new Map<string, SaleCounts>();
-    const salesBy = Object.fromEntries(SALE_DIMENSIONS.map((d) => [d, new Map<string, SaleCounts>()])) as VisitsAndSales['salesBy'];
+    const keyed = Object.fromEntries(REPORT_DIMENSIONS.map((d) => [d, new Map<string, KeyCounts>()])) as Record<
+      ReportDimension,
+      Map<string, KeyCounts>
+    >;
+    const entry = (dimension: ReportDimension, key: string) =>
+      keyed[dimension].get(key) ?? keyed[dimension].set(key, { key, ...NO_VISITS, ...NO_SALES }).get(key)!;
+    for (const row of this.keys) {
+      if (row.ownerId !== ownerId || !within(row.day, range)) continue;
+      Object.assign(entry(row.dimension, row.key), addVisits(entry(row.dimension, row.key), row));
+    }
     for (const sale of this.salesIn(ownerId, range)) {
       addTo(salesByDay, sale.day, sale.counts, addSales, NO_SALES);
-      for (const dimension of SALE_DIMENSIONS) addTo(salesBy[dimension], sale.keys[dimension], sale.counts, addSales, NO_SALES);
+      for (const dimension of SALE_DIMENSIONS)
+        Object.assign(
+          entry(dimension, sale.keys[dimension]),
+          addSales(entry(dimension, sale.keys[dimension]), sale.counts),
+        );
     }
-    return { visitsByDay, visitsBy, salesByDay, salesBy };
+    const breakdowns = Object.fromEntries(
+      REPORT_DIMENSIONS.map((d) => [d, [...keyed[d].values()]]),
+    ) as ReportData['breakdowns'];
+    return { visitsByDay, salesByDay, breakdowns, previous: previous ? this.totals(ownerId, previous) : null };
   }
 
-  async totals(ownerId: Id, range: DayRange): Promise<{ visits: VisitCounts; sales: SaleCounts }> {
+  private totals(ownerId: Id, range: DayRange): { visits: VisitCounts; sales: SaleCounts } {
     let visits = NO_VISITS;
     for (const row of this.days) if (row.ownerId === ownerId && within(row.day, range)) visits = addVisits(visits, row);
     let sales = NO_SALES;
