@@ -49,16 +49,18 @@ const endOf = (day: string) => new Date(Date.parse(startOf(day)) + 86_400_000).t
  */
 const BREAKDOWNS = `
   with visits as (
-    select dimension::text as dimension, key::text as key, sum(views) as views, sum(unique_visitors) as unique_visitors, sum(clicks) as clicks
+    select dimension::text collate "C" as dimension, key::text collate "C" as key, sum(views) as views, sum(unique_visitors) as unique_visitors, sum(clicks) as clicks
       from analytics_breakdown_daily
      where owner_id = $1 and dimension = any($4::varchar[]) and day between $2::date and $3::date
      group by dimension, key
   ), sold as (
-    select k.dimension, k.key, count(*) as orders, sum(s.revenue) as revenue
-      from (${saleRows('$6', '$7')}) s
-     cross join lateral (values ('source', coalesce(s.source, '')), ('medium', coalesce(s.medium, '')),
-                                ('campaign', coalesce(s.campaign, '')), ('country', coalesce(s.country, 'unknown'))) as k(dimension, key)
-     group by k.dimension, k.key
+    select case when grouping(source) = 0 then 'source' when grouping(medium) = 0 then 'medium'
+                when grouping(campaign) = 0 then 'campaign' else 'country' end collate "C" as dimension,
+           coalesce(source, medium, campaign, country)::text collate "C" as key, count(*) as orders, sum(revenue) as revenue
+      from (select coalesce(source, '') as source, coalesce(medium, '') as medium, coalesce(campaign, '') as campaign,
+                   coalesce(country, 'unknown') as country, revenue
+              from (${saleRows('$6', '$7')}) paid) s
+     group by grouping sets ((source), (medium), (campaign), (country))
   ), merged as (
     select coalesce(v.dimension, s.dimension) as dimension, coalesce(v.key, s.key) as key,
            coalesce(v.views, 0) as views, coalesce(v.unique_visitors, 0) as unique_visitors, coalesce(v.clicks, 0) as clicks,
