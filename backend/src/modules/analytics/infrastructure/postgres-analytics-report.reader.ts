@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type pg from 'pg';
-import { GroupedReads } from '../../../shared/grouped-reads.js';
 import type { Id } from '../../../shared/ids.js';
 import { PG_POOL } from '../../../shared/infrastructure/infrastructure.tokens.js';
 import type { DayRange } from '../application/ports/analytics-reader.js';
@@ -95,9 +94,9 @@ const salesOf = (row: SaleRow): SaleCounts => ({
 /**
  * The report read from the daily rollups (each query a range of their primary keys: owner, [dimension,] day)
  * and from the sales tables through their (creator, paid_at) indexes, as the earnings module reads billing's
- * tables: plain SQL, nothing written. The period and the one before it are read together (one span of days);
- * identical reports asked at once share one read that began after they were asked (GroupedReads), so each
- * still sees every rollup written before it was asked.
+ * tables: plain SQL, nothing written. The period and the one before it are read together (one span of days).
+ * A report asked while the same one is being read gets that read's answer: at most one read's time older than
+ * the rollups, which the worker itself writes in batches.
  */
 @Injectable()
 export class PostgresAnalyticsReportReader extends AnalyticsReportReader {
@@ -105,15 +104,16 @@ export class PostgresAnalyticsReportReader extends AnalyticsReportReader {
     super();
   }
 
-  private readonly reads = new GroupedReads<string, ReportData>(async (keys) => {
-    const answers = await Promise.all(
-      keys.map((key) => this.readNow(JSON.parse(key) as Parameters<AnalyticsReportReader['read']>)),
-    );
-    return new Map(keys.map((key, index) => [key, answers[index]!]));
-  }, 50);
+  /** The reads under way, by what they read: an identical report asked meanwhile shares the answer. */
+  private readonly underWay = new Map<string, Promise<ReportData>>();
 
-  async read(ownerId: Id, range: DayRange, previous: DayRange | null, limit: number | null): Promise<ReportData> {
-    return (await this.reads.read(JSON.stringify([ownerId.toLowerCase(), range, previous, limit])))!;
+  read(ownerId: Id, range: DayRange, previous: DayRange | null, limit: number | null): Promise<ReportData> {
+    const key = JSON.stringify([ownerId.toLowerCase(), range, previous, limit]);
+    const known = this.underWay.get(key);
+    if (known) return known;
+    const reading = this.readNow([ownerId, range, previous, limit]).finally(() => this.underWay.delete(key));
+    this.underWay.set(key, reading);
+    return reading;
   }
 
   private async rows<Row extends pg.QueryResultRow>(name: string, text: string, values: unknown[]): Promise<Row[]> {
