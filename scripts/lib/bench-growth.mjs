@@ -1,14 +1,22 @@
 // Growth: does a page or a dashboard call cost more once the product holds many creators, links and events?
 // The same bio page before and after 10,000 more creators, a premium page of 1,000 links (beside a bare
 // node:http server sending its bytes: 28 KB a page is as much the load generator's work as the product's), and
-// the dashboard's analytics over a million events.
+// the dashboard's analytics and the Premium report over a million events from 10,000 sources.
 import { GOOGLEBOT, decodedBody, rawGet, settleCounts } from './bench-api.mjs';
 import { startBaseline } from './bench-baseline.mjs';
 import { addAnalyticsHistory, addCreators, addPremiumLinks, makePremium, settleTables } from './bench-growth-data.mjs';
 import { BROWSER } from './bench-paths.mjs';
 import { countLine, number } from './bench-report.mjs';
 
-export const GROWTH = { premiumLinks: 1000, events: 1_000_000, days: 90, creators: 10_000, linksEach: 5 };
+export const GROWTH = {
+  premiumLinks: 1000,
+  events: 1_000_000,
+  days: 90,
+  sources: 10_000,
+  sales: 5_000,
+  creators: 10_000,
+  linksEach: 5,
+};
 
 /**
  * Fills results.growth: its rows (as the main table's, with a `data` note), the view counts of the pages loaded
@@ -54,7 +62,8 @@ export async function measureGrowth({
   const before = await bioRow('bio page, 5 links, before growth', creator, `${creatorsBefore} creators`);
   log(
     `Growth: ${number(GROWTH.creators)} creators with ${GROWTH.linksEach} links each, ` +
-      `${number(GROWTH.premiumLinks)} links for a premium creator, ${number(GROWTH.events)} events…`,
+      `${number(GROWTH.premiumLinks)} links for a premium creator, ${number(GROWTH.events)} events from ` +
+      `${number(GROWTH.sources)} sources, ${number(GROWTH.sales)} sales…`,
   );
   const start = Date.now();
   await addCreators(databaseUrl, GROWTH.creators, GROWTH.linksEach);
@@ -63,6 +72,8 @@ export async function measureGrowth({
   results.growth.history = await addAnalyticsHistory(databaseUrl, stats.id, stats.linkIds, {
     total: GROWTH.events,
     days: GROWTH.days,
+    sources: GROWTH.sources,
+    sales: GROWTH.sales,
   });
   await settleTables(databaseUrl);
   results.growth.seedSeconds = Math.round((Date.now() - start) / 100) / 10;
@@ -107,6 +118,31 @@ export async function measureGrowth({
     '/api/analytics/daily?days=90',
     signedIn,
     `${daily.series?.length ?? '?'} days, ${number(daily.totals?.views)} views answered`,
+  );
+
+  // The report over the same million events, its rollups by source holding 10,000 distinct sources.
+  const utcDay = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const reportLabel = `1M events, ${number(GROWTH.sources)} sources`;
+  for (const days of [30, 90]) {
+    const path = `/api/analytics/report?from=${utcDay(1 - days)}&to=${utcDay(0)}&compare=previous`;
+    const report = await stats.client.call('GET', path);
+    await loadRow(
+      `GET /api/analytics/report, ${days} days, ${reportLabel}`,
+      path,
+      signedIn,
+      `${number(report.totals?.views)} views, ${number(report.totals?.orders)} orders, ` +
+        `${number(report.bySource?.length)} of the sources listed`,
+    );
+  }
+  const csvPath = `/api/analytics/report.csv?from=${utcDay(-89)}&to=${utcDay(0)}&compare=previous`;
+  const csv = await rawGet(base, csvPath, { cookie: stats.client.cookie });
+  if (csv.status !== 200) throw new Error(`GET ${csvPath} answered ${csv.status}.`);
+  const csvText = decodedBody(csv).toString('utf8');
+  await loadRow(
+    `GET /api/analytics/report.csv, 90 days, ${reportLabel}`,
+    csvPath,
+    signedIn,
+    `${number(csvText.split('\r\n').length - 2)} rows, ${number(Buffer.byteLength(csvText))} B`,
   );
 
   results.growth.comparison = {

@@ -10,7 +10,10 @@
 
 /** The longest period one report covers. */
 export const REPORT_MAX_DAYS = 366;
-/** Rows listed at most per breakdown in the JSON report (the CSV has them all), most views first. */
+/**
+ * Rows listed at most per breakdown in the JSON report (the CSV has them all): most views first, then most
+ * clicks, then most orders; ties by key (code-point order, none first).
+ */
 export const REPORT_ROWS_LIMIT = 100;
 
 export const REPORT_BREAKDOWNS = ['bySource', 'byMedium', 'byCampaign', 'byCountry', 'byDevice', 'byLink'] as const;
@@ -31,7 +34,8 @@ export interface ReportTotals {
 export interface ReportRow {
   /**
    * The day ('YYYY-MM-DD'), source, medium, campaign, country (ISO 3166-1 alpha-2, or 'unknown'), device class
-   * or link id; null for "none" (a direct visit, no campaign, no device told).
+   * or link id; null for "none" (a direct visit, no campaign, no device told). A sale that carries no country
+   * counts under 'unknown'. Sales have no device or link: their rows in byDevice and byLink have 0 orders.
    */
   key: string | null;
   /** A link's title (byLink only). */
