@@ -8,9 +8,10 @@ export interface QueueJobs {
   analytics: {
     /**
      * Views and clicks queued together by the API (group commit), aggregated exactly once by the batch's id
-     * (kept when the API queues the batch again); without one, by each event's id.
+     * (kept when the API queues the batch again): counted per group already (`groups`), or, from API processes
+     * of earlier releases, one by one (`events`; without a batch id, each by its own id).
      */
-    events: { batch?: string; events: AnalyticsEventJob[] };
+    events: { batch: string; groups: AnalyticsGroupJob[] } | { batch?: string; events: AnalyticsEventJob[] };
     /** One page view or link click, as API processes before group commit queued them. */
     event: AnalyticsEventJob;
   };
@@ -60,6 +61,23 @@ export interface AnalyticsEventJob {
   device: 'mobile' | 'tablet' | 'desktop' | null;
 }
 
+/** Views or clicks alike in everything counted, with their visitor hashes not sent before that day (EventGroup). */
+export interface AnalyticsGroupJob {
+  kind: 'view' | 'click';
+  ownerId: string;
+  linkId: string | null;
+  day: string;
+  referrer: string | null;
+  device: 'mobile' | 'tablet' | 'desktop' | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  country: string;
+  count: number;
+  visitors: string[];
+  firstAt: number;
+}
+
 /** Failed jobs are retried with exponential backoff (1 s, 2 s, 4 s … about 8.5 minutes in all), then kept for operators. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 10,
@@ -80,7 +98,12 @@ export const SCHEDULES = [
   { queue: 'maintenance', id: 'clean-up', job: 'clean-up', repeat: { pattern: '30 3 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'media-sweep', job: 'media-sweep', repeat: { pattern: '45 3 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'calendar-sweep', job: 'calendar-sweep', repeat: { every: 60_000 } },
-  { queue: 'maintenance', id: 'payments-reconciliation', job: 'reconcile-payments', repeat: { pattern: '15 4 * * *', tz: 'UTC' } },
+  {
+    queue: 'maintenance',
+    id: 'payments-reconciliation',
+    job: 'reconcile-payments',
+    repeat: { pattern: '15 4 * * *', tz: 'UTC' },
+  },
 ] as const satisfies ReadonlyArray<{
   queue: QueueName;
   id: string;

@@ -19,6 +19,8 @@ export interface FastPathOptions {
   allowedOrigins: ReadonlySet<string>;
   /** The scheme the request came over, read as Express reads it (a trusted proxy's X-Forwarded-Proto). */
   protocolOf: (request: IncomingMessage) => string;
+  /** The visitor's address, read as Express reads req.ip (a trusted proxy's X-Forwarded-For). */
+  addressOf: (request: IncomingMessage) => string | undefined;
 }
 
 /** A click call's body is ignored; a small JSON object is read and checked like any other, a larger one goes the full way. */
@@ -44,7 +46,8 @@ const BIO_ROUTE = '/:username';
  */
 export function publicFastPath(responder: PublicPageResponder, options: FastPathOptions, next: Handler): Handler {
   const withHeaders = (response: ServerResponse) => {
-    for (let i = 0; i < options.headers.length; i += 2) response.setHeader(options.headers[i]!, options.headers[i + 1]!);
+    for (let i = 0; i < options.headers.length; i += 2)
+      response.setHeader(options.headers[i]!, options.headers[i + 1]!);
     echoRequestId(response);
   };
   const fail = (response: ServerResponse, error: unknown) => {
@@ -63,7 +66,13 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
     if (urlProblem(url) !== null) return next(request, response);
     const method = request.method;
     const hasSession = (request.headers.cookie ?? '').includes(`${options.sessionCookie}=`);
-    const page = () => ({ request, protocol: options.protocolOf(request), viewerId: null, headers: withRequestId(options.headers, response) });
+    const page = () => ({
+      request,
+      protocol: options.protocolOf(request),
+      address: options.addressOf(request),
+      viewerId: null,
+      headers: withRequestId(options.headers, response),
+    });
 
     if (method === 'GET' || method === 'HEAD') {
       const go = GO.exec(url);
@@ -91,7 +100,11 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
         labelRoute(response, CLICK_ROUTE);
         withHeaders(response);
         readSmallJson(request)
-          .then((problem) => (problem !== null ? refuse(response, 400, problem) : responder.click(request, response, click[1]!)))
+          .then((problem) =>
+            problem !== null
+              ? refuse(response, 400, problem)
+              : responder.click(request, response, click[1]!, options.addressOf(request)),
+          )
           .catch((error: unknown) => fail(response, error));
         return;
       }
@@ -106,7 +119,12 @@ function isPlainJsonCall(request: IncomingMessage, allowedOrigins: ReadonlySet<s
   if (!hasBody(request.headers)) return true;
   const length = Number(request.headers['content-length']);
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  return request.headers['transfer-encoding'] === undefined && Number.isInteger(length) && length <= CLICK_BODY_MAX && type === 'application/json';
+  return (
+    request.headers['transfer-encoding'] === undefined &&
+    Number.isInteger(length) &&
+    length <= CLICK_BODY_MAX &&
+    type === 'application/json'
+  );
 }
 
 /** Reads a small JSON body and says what is wrong with it, as the API's body checks would; null when fine. */
@@ -136,6 +154,9 @@ function readSmallJson(request: IncomingMessage): Promise<string | null> {
 
 function refuse(response: ServerResponse, statusCode: number, message: string): void {
   const bytes = Buffer.from(JSON.stringify({ statusCode, message }), 'utf8');
-  response.writeHead(statusCode, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) });
+  response.writeHead(statusCode, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(bytes.length),
+  });
   response.end(bytes);
 }
