@@ -26,7 +26,7 @@ export interface QueueJobs {
   maintenance: {
     /** Ends subscriptions cancelled at period end, sends e-mails not sent yet. */
     'billing-sweep': Record<string, never>;
-    /** Forgets the ids of analytics events counted long ago. */
+    /** Forgets the ids of analytics batches counted long ago, destroys past days' visitor salts and the hashes before yesterday. */
     'clean-up': Record<string, never>;
     /** Forgets upload grants expired over a day ago, deleting the uploads never claimed (users/ images stay). */
     'media-sweep': Record<string, never>;

@@ -67,6 +67,8 @@ const record = (recorder: BullMqAnalyticsRecorder, from: number, count: number) 
 /** Lets the event loop turn (the recorder queues a turn's events on the next one) without the clock moving. */
 const nextTurn = () => jest.advanceTimersByTimeAsync(0);
 const wait = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+/** Lets the next batch go: a batch follows the one before 2 ms after it at the soonest. */
+const nextBatch = () => wait(2);
 
 const groupsOf = (call: AddCall | undefined): AnalyticsGroupJob[] => {
   expect(call).toMatchObject({ queue: 'analytics', name: 'events' });
@@ -170,16 +172,16 @@ describe('BullMqAnalyticsRecorder', () => {
       ]);
 
     const first = day(AT);
-    await nextTurn();
+    await nextBatch();
     store.calls[0]?.accept();
     await first;
     const second = day(AT + 3600_000);
-    await nextTurn();
+    await nextBatch();
     store.calls[1]?.accept();
     await second;
     const nextDay = AT + 24 * 3600_000;
     const third = day(nextDay);
-    await nextTurn();
+    await nextBatch();
     store.calls[2]?.accept();
     await third;
 
@@ -242,16 +244,16 @@ describe('BullMqAnalyticsRecorder', () => {
     };
     const event = { ...visit(0), visitor: { address: LISTED.ipv4.address, userAgent: 'Mozilla/5.0' } };
 
-    await Promise.all([recorder.record(event), nextTurn()]);
+    await Promise.all([recorder.record(event), nextBatch()]);
     away = false;
-    await Promise.all([recorder.record(event), nextTurn()]);
+    await Promise.all([recorder.record(event), nextBatch()]);
 
     expect(
       store.calls.map((call) => groupsOf(call).map(({ count, visitors }) => ({ count, visitors: visitors.length }))),
     ).toEqual([[{ count: 1, visitors: 0 }], [{ count: 1, visitors: 1 }]]);
   });
 
-  it('queues one job at a time: what comes meanwhile makes the next batch, one job however many turns it took', async () => {
+  it('queues one job at a time, 2 ms apart at the soonest: what comes meanwhile makes the next batch, one job however many turns it took', async () => {
     const { store, recorder } = setup();
     store.answer = 'hold';
 
@@ -266,6 +268,10 @@ describe('BullMqAnalyticsRecorder', () => {
 
     store.calls[0]?.accept();
     await nextTurn();
+
+    // The next batch goes 2 ms after the one before, not sooner.
+    expect(store.calls).toHaveLength(1);
+    await nextBatch();
 
     expect(turns.map((visitors) => visitors.answered)).toEqual([2, 0, 0, 0, 0]);
     expect(store.calls.map(visitsOf)).toEqual([[0, 1], range(2, 8)]);
@@ -319,7 +325,7 @@ describe('BullMqAnalyticsRecorder', () => {
     expect([first.answered, second.answered]).toEqual([0, 0]);
 
     store.calls[0]?.accept();
-    await nextTurn();
+    await nextBatch();
 
     expect(store.calls.map((call) => call.state)).toEqual(['accepted', 'failed']);
     expect([first.answered, second.answered]).toEqual([3, 3]);
