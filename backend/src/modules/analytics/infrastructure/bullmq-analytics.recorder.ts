@@ -13,12 +13,6 @@ import { UtcDays, visitorHash } from '../domain/visitor-hash.js';
 const BATCH_MAX = 1000;
 /** Batches being queued at once: one, as in classic group commit; what comes meanwhile makes the next batch. */
 const MAX_IN_FLIGHT = 1;
-/**
- * A batch goes this long after the one before at the soonest: under load the batches grow instead of the jobs
- * multiplying (each job costs the queue's store and the worker about as much whatever it carries); a visitor
- * coming after a quiet moment is not kept waiting.
- */
-const FLUSH_GAP_MS = 2;
 /** How long a visitor waits for their event to be queued before being answered with it held here. */
 const WAIT_MS = 250;
 /** Events held while the queue's store is away; past this, events are counted as dropped and logged. */
@@ -48,8 +42,8 @@ interface Batch {
 /**
  * Records views and clicks by group commit, counted in the API process before they are queued: a batch holds one
  * group per page or link, kind, day and source (how many, and the visitor hashes this process had not sent that
- * day), so a job stays small however many visitors it stands for. One batch is queued at a time, and at most one
- * every FLUSH_GAP_MS; what comes meanwhile makes the next one, which grows with the load. Each request is answered once its batch is durably
+ * day), so a job stays small however many visitors it stands for. One batch is queued at a time; what comes
+ * meanwhile makes the next one, which grows with the load. Each request is answered once its batch is durably
  * queued. Each batch has an id of its own, kept when it is queued again, which the worker's rollups remember, so
  * it is counted exactly once even if its job is queued twice.
  *
@@ -70,8 +64,6 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
   /** Events in `waiting` and `inFlight`. */
   private heldEvents = 0;
   private flushScheduled = false;
-  /** When the last batch was handed to the queue (ms). */
-  private lastFlushAt = Number.NEGATIVE_INFINITY;
   private retryTimer: NodeJS.Timeout | null = null;
   private retryMs = RETRY_MS.first;
   private healthy = true;
@@ -236,9 +228,7 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
   private scheduleFlush(): void {
     if (this.flushScheduled || this.inFlight.size >= MAX_IN_FLIGHT || this.retryTimer) return;
     this.flushScheduled = true;
-    const gap = this.lastFlushAt + FLUSH_GAP_MS - Date.now();
-    if (gap > 0) setTimeout(() => void this.flush(), gap);
-    else setImmediate(() => void this.flush());
+    setImmediate(() => void this.flush());
   }
 
   private async flush(): Promise<void> {
@@ -246,7 +236,6 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     if (this.inFlight.size >= MAX_IN_FLIGHT || this.waiting.length === 0) return;
     const batch = this.waiting.shift()!;
     if (batch === this.open) this.open = null;
-    this.lastFlushAt = Date.now();
     this.inFlight.add(batch);
     // A slow store must not hold visitors: past WAIT_MS they are answered, their events stay held here.
     const slow = setTimeout(() => this.releaseVisitors(`no answer within ${WAIT_MS} ms`), WAIT_MS);
