@@ -22,11 +22,7 @@ import { LinksController } from './modules/links/http/links.controller.js';
 import { ObjectStorage } from './modules/media/application/ports/object-storage.js';
 import { UploadGrants } from './modules/media/application/ports/upload-grants.js';
 import { localObjectsHandler } from './modules/media/http/local-objects.http.js';
-import {
-  isLinkImportPreview,
-  LINK_IMPORT_PREVIEW_PATH,
-  linkImportPreviewBody,
-} from './modules/link-import/http/link-import-body.js';
+import { isLinkImportPreview, LINK_IMPORT_PREVIEW_PATH, linkImportPreviewBody } from './modules/link-import/http/link-import-body.js';
 import { LocalDiskObjectStorage, OBJECTS_PATH } from './modules/media/infrastructure/local-disk-object-storage.js';
 import { publicFastPath } from './modules/public-pages/http/public-fast-path.js';
 import { PublicPageResponder } from './modules/public-pages/http/public-page-responder.js';
@@ -94,18 +90,13 @@ export async function createApp(env: Env, options: { logger?: Logger } = {}): Pr
   // body and skips the CSRF and JSON guards below (its signature is its authentication).
   app.use(STRIPE_WEBHOOK_PATH, express.raw({ type: () => true, limit: '512kb' }));
   const exceptWebhook =
-    (middleware: (req: Request, res: Response, next: NextFunction) => unknown) =>
-    (req: Request, res: Response, next: NextFunction) =>
+    (middleware: (req: Request, res: Response, next: NextFunction) => unknown) => (req: Request, res: Response, next: NextFunction) =>
       req.originalUrl.split('?')[0] === STRIPE_WEBHOOK_PATH ? next() : middleware(req, res, next);
 
   // Operators' paths answer only to their HTTP Basic credentials: the queues' dashboard and the admin API;
   // wrong ones are counted per client address in the store of the other limits.
   const allowedOrigins = allowedOriginsOf(env);
-  const limiters = limitersOver({
-    redis: app.get(REDIS),
-    pool: app.get(PG_POOL),
-    redisKeyPrefix: env.REDIS_KEY_PREFIX,
-  });
+  const limiters = limitersOver({ redis: app.get(REDIS), pool: app.get(PG_POOL), redisKeyPrefix: env.REDIS_KEY_PREFIX });
   const operatorOnly = requireOperator(env, new OperatorSignInLimit(limiters));
   app.use(QUEUE_DASHBOARD_PATH, operatorOnly, queueDashboard(app.get(JobQueues).all(), allowedOrigins));
   app.use(ADMIN_API_PATH, operatorOnly);
@@ -121,10 +112,7 @@ export async function createApp(env: Env, options: { logger?: Logger } = {}): Pr
   // The import preview carries a file's text: read and checked by its own rules, which the two below then pass by.
   app.use(LINK_IMPORT_PREVIEW_PATH, linkImportPreviewBody);
   app.use('/api', exceptWebhook(jsonBody('64kb')));
-  app.use(
-    '/api',
-    exceptWebhook((req, res, next) => (isLinkImportPreview(req) ? next() : noPrototypeKeys(req, res, next))),
-  );
+  app.use('/api', exceptWebhook((req, res, next) => (isLinkImportPreview(req) ? next() : noPrototypeKeys(req, res, next))));
 
   app.use(
     session({
@@ -162,11 +150,7 @@ export async function createApp(env: Env, options: { logger?: Logger } = {}): Pr
   app.useGlobalFilters(new DomainErrorFilter());
   await app.init();
   answerHotPathsFirst(app, env, allowedOrigins);
-  observeEveryRequest(
-    app,
-    metrics,
-    options.logger ?? createLogger({ level: env.LOG_LEVEL, nodeEnv: env.NODE_ENV }).logger,
-  );
+  observeEveryRequest(app, metrics, options.logger ?? createLogger({ level: env.LOG_LEVEL, nodeEnv: env.NODE_ENV }).logger);
   return app;
 }
 
@@ -179,24 +163,13 @@ function observeEveryRequest(app: NestExpressApplication, metrics: PrometheusMet
   const server = app.getHttpServer() as Server;
   const [handler] = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
   if (!handler) return;
-  const publicAssets = app
-    .get<{ clientAssetsPath: string } | null>(PUBLIC_APP_BUILD)
-    ?.clientAssetsPath.replace(/\/$/, '');
-  const mounts: Mount[] = [
-    METRICS_PATH,
-    QUEUE_DASHBOARD_PATH,
-    OBJECTS_PATH,
-    '/assets',
-    ...(publicAssets ? [publicAssets] : []),
-  ].map((prefix) => ({
+  const publicAssets = app.get<{ clientAssetsPath: string } | null>(PUBLIC_APP_BUILD)?.clientAssetsPath.replace(/\/$/, '');
+  const mounts: Mount[] = [METRICS_PATH, QUEUE_DASHBOARD_PATH, OBJECTS_PATH, '/assets', ...(publicAssets ? [publicAssets] : [])].map((prefix) => ({
     prefix,
     label: prefix === METRICS_PATH ? prefix : `${prefix}/*`,
   }));
   server.removeListener('request', handler);
-  server.on(
-    'request',
-    observeRequests(handler, { logger, timing: requestTimings(metrics), routeOf: routeNamer(mounts) }),
-  );
+  server.on('request', observeRequests(handler, { logger, timing: requestTimings(metrics), routeOf: routeNamer(mounts) }));
   tracksResponses(server);
 }
 
@@ -223,10 +196,7 @@ function requestAddress(trust: TrustProxy) {
     if (address === undefined || !trust(address, 0)) return address;
     const header = request.headers['x-forwarded-for'];
     if (!header) return address;
-    const forwarded = (Array.isArray(header) ? header.join(',') : header)
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== '');
+    const forwarded = (Array.isArray(header) ? header.join(',') : header).split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
     for (let i = forwarded.length - 1, hop = 1; i >= 0; i--, hop++) {
       address = forwarded[i]!;
       if (i === 0 || !trust(address, hop)) return address;
@@ -242,9 +212,7 @@ function requestAddress(trust: TrustProxy) {
  */
 function answerHotPathsFirst(app: NestExpressApplication, env: Env, allowedOrigins: string[]): void {
   const server = app.getHttpServer() as Server;
-  const [expressHandler] = server.listeners('request') as Array<
-    (request: IncomingMessage, response: ServerResponse) => void
-  >;
+  const [expressHandler] = server.listeners('request') as Array<(request: IncomingMessage, response: ServerResponse) => void>;
   if (!expressHandler) return;
   const headers = securityHeaderList();
   const trust = (app.getHttpAdapter().getInstance() as express.Express).get('trust proxy fn') as TrustProxy;
@@ -265,12 +233,7 @@ function answerHotPathsFirst(app: NestExpressApplication, env: Env, allowedOrigi
     secrets: sessionSecrets(env),
     lifetimeMs: SESSION_LIFETIME_MS,
   });
-  let handler = signedInFastPath(
-    reads,
-    sessions,
-    { headers, sessionCookie: SESSION_COOKIE, protocolOf, compressFromBytes: COMPRESS_FROM_BYTES },
-    expressHandler,
-  );
+  let handler = signedInFastPath(reads, sessions, { headers, sessionCookie: SESSION_COOKIE, protocolOf, compressFromBytes: COMPRESS_FROM_BYTES }, expressHandler);
   if (app.get(PUBLIC_APP_BUILD)) {
     handler = publicFastPath(
       app.get(PublicPageResponder),

@@ -33,49 +33,20 @@ describe('counting batches of views and clicks exactly once', () => {
   /** A creator with one link, and the shape of a view and a click of theirs as the API queues them. */
   async function creator() {
     const { client, user } = await signedInCreator(app);
-    const link = (await client.post('/api/links').send({ title: 'Shop', url: 'https://example.com/shop' }).expect(201))
-      .body as { id: string };
+    const link = (await client.post('/api/links').send({ title: 'Shop', url: 'https://example.com/shop' }).expect(201)).body as { id: string };
     const at = new Date().toISOString();
-    const view = (): AnalyticsEventJob => ({
-      kind: 'view',
-      ownerId: user.id,
-      linkId: null,
-      occurredAt: at,
-      referrerHost: 'news.example',
-      device: 'mobile',
-    });
-    const click = (): AnalyticsEventJob => ({
-      kind: 'click',
-      ownerId: user.id,
-      linkId: link.id,
-      occurredAt: at,
-      referrerHost: null,
-      device: 'mobile',
-    });
+    const view = (): AnalyticsEventJob => ({ kind: 'view', ownerId: user.id, linkId: null, occurredAt: at, referrerHost: 'news.example', device: 'mobile' });
+    const click = (): AnalyticsEventJob => ({ kind: 'click', ownerId: user.id, linkId: link.id, occurredAt: at, referrerHost: null, device: 'mobile' });
     const counts = async () => {
-      const daily = await db.query<{ views: number; clicks: number }>(
-        'select views, clicks from analytics_daily where owner_id = $1',
-        [user.id],
-      );
-      const total = await db.query<{ clicks: number }>('select clicks from analytics_link_totals where link_id = $1', [
-        link.id,
-      ]);
-      const devices = await db.query<{ views: number }>(
-        "select views from analytics_breakdown_daily where owner_id = $1 and dimension = 'device' and key = 'mobile'",
-        [user.id],
-      );
-      return {
-        views: daily.rows[0]?.views ?? 0,
-        clicks: daily.rows[0]?.clicks ?? 0,
-        linkClicks: Number(total.rows[0]?.clicks ?? 0),
-        mobileViews: devices.rows[0]?.views ?? 0,
-      };
+      const daily = await db.query<{ views: number; clicks: number }>('select views, clicks from analytics_daily where owner_id = $1', [user.id]);
+      const total = await db.query<{ clicks: number }>('select clicks from analytics_link_totals where link_id = $1', [link.id]);
+      const devices = await db.query<{ views: number }>("select views from analytics_breakdown_daily where owner_id = $1 and dimension = 'device' and key = 'mobile'", [user.id]);
+      return { views: daily.rows[0]?.views ?? 0, clicks: daily.rows[0]?.clicks ?? 0, linkClicks: Number(total.rows[0]?.clicks ?? 0), mobileViews: devices.rows[0]?.views ?? 0 };
     };
     return { view, click, counts };
   }
 
-  const job = (data: unknown, name: 'events' | 'event' = 'events') =>
-    ({ name, data, id: randomUUID() }) as unknown as QueueJob<'analytics'>;
+  const job = (data: unknown, name: 'events' | 'event' = 'events') => ({ name, data, id: randomUUID() }) as unknown as QueueJob<'analytics'>;
 
   it('counts a batch once, however often it is delivered, and one row per batch is remembered', async () => {
     const { view, click, counts } = await creator();
@@ -101,12 +72,7 @@ describe('counting batches of views and clicks exactly once', () => {
   it('counts jobs queued before batches had ids once per event id', async () => {
     const { view, click, counts } = await creator();
     const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
-    const old = {
-      events: [
-        { ...view(), id: first },
-        { ...click(), id: second },
-      ],
-    };
+    const old = { events: [{ ...view(), id: first }, { ...click(), id: second }] };
 
     await processor.process(job(old));
     await processor.process(job(old));
@@ -160,9 +126,7 @@ describe('counting batches of views and clicks exactly once', () => {
     await processor.process(job({ batch, events: [view()] }));
     await db.query("update analytics_seen_batches set seen_at = now() - interval '15 days' where id = $1", [batch]);
 
-    expect(
-      await worker.get(AnalyticsRollups).forgetSeenBefore(new Date(Date.now() - 14 * 24 * 3600 * 1000)),
-    ).toBeGreaterThanOrEqual(1);
+    expect(await worker.get(AnalyticsRollups).forgetSeenBefore(new Date(Date.now() - 14 * 24 * 3600 * 1000))).toBeGreaterThanOrEqual(1);
     expect((await db.query('select id from analytics_seen_batches where id = $1', [batch])).rowCount).toBe(0);
   });
 });

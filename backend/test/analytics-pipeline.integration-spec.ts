@@ -10,8 +10,7 @@ import { exited, sleep, startProcess, until, type Running } from './support/proc
  * worker process aggregates them. Built code (dist/), real processes, real signals, on both queue backends.
  */
 
-const BROWSER =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1';
+const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 /** Runs `tasks` with at most `width` in flight. */
@@ -40,11 +39,7 @@ describe.each([
 
   const startWorkerProcess = async () => {
     const running = startProcess('worker.main.js', env);
-    await until(
-      'worker start',
-      async () => running.output(),
-      (out) => out.includes('Processing analytics') || running.child.exitCode !== null,
-    );
+    await until('worker start', async () => running.output(), (out) => out.includes('Processing analytics') || running.child.exitCode !== null);
     if (running.child.exitCode !== null) throw new Error(`worker exited:\n${running.output()}`);
     return running;
   };
@@ -81,15 +76,7 @@ describe.each([
     }
     await Promise.all(
       apiUrls.map((url, i) =>
-        until(
-          `API ${i + 1}`,
-          () =>
-            fetch(`${url}/api/health`).then(
-              (r) => r.status,
-              () => 0,
-            ),
-          (status) => status === 200 || apis[i]!.child.exitCode !== null,
-        ),
+        until(`API ${i + 1}`, () => fetch(`${url}/api/health`).then((r) => r.status, () => 0), (status) => status === 200 || apis[i]!.child.exitCode !== null),
       ),
     );
     worker = await startWorkerProcess();
@@ -130,13 +117,7 @@ describe.each([
     const registered = await fetch(`${apiUrls[0]}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username,
-        email: `${username}@example.com`,
-        password: 'correct horse',
-        confirmPassword: 'correct horse',
-        displayName: 'Pipe',
-      }),
+      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'correct horse', confirmPassword: 'correct horse', displayName: 'Pipe' }),
     });
     expect(registered.status).toBe(201);
     cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
@@ -159,48 +140,29 @@ describe.each([
       const link = links[i % links.length]!;
       tasks.push(() =>
         i % 3 === 0
-          ? fetch(`${api}/api/links/${link.id}/click`, { method: 'POST', headers: { 'user-agent': BROWSER } }).then(
-              expectStatus(200),
-            )
-          : fetch(`${api}/go/${link.id}`, { headers: { 'user-agent': BROWSER }, redirect: 'manual' }).then(
-              expectStatus(302),
-            ),
+          ? fetch(`${api}/api/links/${link.id}/click`, { method: 'POST', headers: { 'user-agent': BROWSER } }).then(expectStatus(200))
+          : fetch(`${api}/go/${link.id}`, { headers: { 'user-agent': BROWSER }, redirect: 'manual' }).then(expectStatus(302)),
       );
     }
     for (let i = 0; i < VIEWS; i += 1) {
       const api = apiUrls[(i + 1) % 2]!;
       tasks.push(() =>
-        (i % 2 === 0
-          ? fetch(`${api}/${username}`, {
-              headers: { 'user-agent': BROWSER, referer: 'https://www.instagram.com/p/x' },
-            })
-          : fetch(`${api}/api/users/${username}`, { headers: { 'user-agent': BROWSER } })
-        ).then(expectStatus(200)),
+        (i % 2 === 0 ? fetch(`${api}/${username}`, { headers: { 'user-agent': BROWSER, referer: 'https://www.instagram.com/p/x' } }) : fetch(`${api}/api/users/${username}`, { headers: { 'user-agent': BROWSER } })).then(expectStatus(200)),
       );
     }
     // Not counted: bots, and the creator looking at their own page while signed in.
     for (let i = 0; i < 20; i += 1) {
       const api = apiUrls[i % 2]!;
       tasks.push(() => fetch(`${api}/${username}`, { headers: { 'user-agent': GOOGLEBOT } }).then(expectStatus(200)));
-      tasks.push(() =>
-        fetch(`${api}/go/${links[0]!.id}`, { headers: { 'user-agent': GOOGLEBOT }, redirect: 'manual' }).then(
-          expectStatus(302),
-        ),
-      );
-      tasks.push(() =>
-        fetch(`${api}/${username}`, { headers: { 'user-agent': BROWSER, cookie } }).then(expectStatus(200)),
-      );
+      tasks.push(() => fetch(`${api}/go/${links[0]!.id}`, { headers: { 'user-agent': GOOGLEBOT }, redirect: 'manual' }).then(expectStatus(302)));
+      tasks.push(() => fetch(`${api}/${username}`, { headers: { 'user-agent': BROWSER, cookie } }).then(expectStatus(200)));
     }
     tasks.sort(() => Math.random() - 0.5);
     await inParallel(tasks, 40);
 
     const counted = await until('counts', analytics, (a) => a.totalClicks >= CLICKS && a.totalViews >= VIEWS);
     expect(counted).toMatchObject({ totalClicks: CLICKS, totalViews: VIEWS });
-    await until(
-      'queue drained',
-      () => analyticsQueue.getJobCounts('waiting', 'active', 'delayed'),
-      (c) => c.waiting + c.active + c.delayed === 0,
-    );
+    await until('queue drained', () => analyticsQueue.getJobCounts('waiting', 'active', 'delayed'), (c) => c.waiting + c.active + c.delayed === 0);
     await sleep(500);
     expect(await analytics()).toMatchObject({ totalClicks: CLICKS, totalViews: VIEWS });
     expect(await linkTotals()).toBe(CLICKS);
@@ -227,13 +189,8 @@ describe.each([
 
     // With no worker, clicks wait in the queue.
     const CLICKS = 2400;
-    const tasks = Array.from(
-      { length: CLICKS },
-      (_, i) => () =>
-        fetch(`${apiUrls[i % 2]}/go/${links[i % 2]!.id}`, {
-          headers: { 'user-agent': BROWSER },
-          redirect: 'manual',
-        }).then((r) => expect(r.status).toBe(302)),
+    const tasks = Array.from({ length: CLICKS }, (_, i) => () =>
+      fetch(`${apiUrls[i % 2]}/go/${links[i % 2]!.id}`, { headers: { 'user-agent': BROWSER }, redirect: 'manual' }).then((r) => expect(r.status).toBe(302)),
     );
     // A few at a time: each API process then queues many small jobs, so a worker killed mid-way still holds some
     // (40 at a time made few large jobs, and one batch could count them all before the kill).
@@ -241,11 +198,8 @@ describe.each([
     expect(await linkTotals()).toBe(before);
     // Each API process queues the clicks it counted together as one job: count the clicks the jobs' groups stand for.
     const waiting = await analyticsQueue.getWaiting(0, -1);
-    const clicksOf = (data: { groups: Array<{ count: number }> }) =>
-      data.groups.reduce((sum, group) => sum + group.count, 0);
-    expect(waiting.reduce((sum, job) => sum + clicksOf(job.data as { groups: Array<{ count: number }> }), 0)).toBe(
-      CLICKS,
-    );
+    const clicksOf = (data: { groups: Array<{ count: number }> }) => data.groups.reduce((sum, group) => sum + group.count, 0);
+    expect(waiting.reduce((sum, job) => sum + clicksOf(job.data as { groups: Array<{ count: number }> }), 0)).toBe(CLICKS);
 
     // A worker starts counting and is killed while batches are in flight.
     const doomed = await startWorkerProcess();
@@ -261,12 +215,7 @@ describe.each([
     // A new worker takes over the dead one's jobs once their locks expire: every click counted once.
     worker = await startWorkerProcess();
     await until('all counted', linkTotals, (n) => n >= before + CLICKS, 60_000);
-    await until(
-      'queue drained',
-      () => analyticsQueue.getJobCounts('waiting', 'active', 'delayed'),
-      (c) => c.waiting + c.active + c.delayed === 0,
-      30_000,
-    );
+    await until('queue drained', () => analyticsQueue.getJobCounts('waiting', 'active', 'delayed'), (c) => c.waiting + c.active + c.delayed === 0, 30_000);
     await sleep(2500); // longer than a lock: any job retried late would show now
     expect(await linkTotals()).toBe(before + CLICKS);
     expect((await analytics()).totalClicks).toBe(before + CLICKS);

@@ -98,12 +98,7 @@ export const SCHEDULES = [
   { queue: 'maintenance', id: 'clean-up', job: 'clean-up', repeat: { pattern: '30 3 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'media-sweep', job: 'media-sweep', repeat: { pattern: '45 3 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'calendar-sweep', job: 'calendar-sweep', repeat: { every: 60_000 } },
-  {
-    queue: 'maintenance',
-    id: 'payments-reconciliation',
-    job: 'reconcile-payments',
-    repeat: { pattern: '15 4 * * *', tz: 'UTC' },
-  },
+  { queue: 'maintenance', id: 'payments-reconciliation', job: 'reconcile-payments', repeat: { pattern: '15 4 * * *', tz: 'UTC' } },
 ] as const satisfies ReadonlyArray<{
   queue: QueueName;
   id: string;

@@ -73,10 +73,7 @@ describe('ViewPublicPageUseCase', () => {
     const source = { source: 'newsletter', medium: 'email', campaign: 'spring' };
     const origin = { address: '193.0.0.1', userAgent: 'Mozilla/5.0 (iPhone) Mobile' };
 
-    await view.execute(
-      'alice',
-      visitor({ referrer: 'https://www.instagram.com/p/abc?x=1', device: 'mobile', source, origin }),
-    );
+    await view.execute('alice', visitor({ referrer: 'https://www.instagram.com/p/abc?x=1', device: 'mobile', source, origin }));
 
     expect(analytics.recorded()).toEqual([
       {
@@ -131,9 +128,7 @@ describe('ViewPublicPageUseCase', () => {
     const DAY = 24 * 60 * 60 * 1000;
     const renamed = async () => {
       const context = await setup();
-      await context.users.rename(context.alice.id, 'alice-new', (user, hold) =>
-        renameUser(user, 'alice-new', hold, NOW),
-      );
+      await context.users.rename(context.alice.id, 'alice-new', (user, hold) => renameUser(user, 'alice-new', hold, NOW));
       return context;
     };
 

@@ -46,8 +46,7 @@ const BIO_ROUTE = '/:username';
  */
 export function publicFastPath(responder: PublicPageResponder, options: FastPathOptions, next: Handler): Handler {
   const withHeaders = (response: ServerResponse) => {
-    for (let i = 0; i < options.headers.length; i += 2)
-      response.setHeader(options.headers[i]!, options.headers[i + 1]!);
+    for (let i = 0; i < options.headers.length; i += 2) response.setHeader(options.headers[i]!, options.headers[i + 1]!);
     echoRequestId(response);
   };
   const fail = (response: ServerResponse, error: unknown) => {
@@ -100,11 +99,7 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
         labelRoute(response, CLICK_ROUTE);
         withHeaders(response);
         readSmallJson(request)
-          .then((problem) =>
-            problem !== null
-              ? refuse(response, 400, problem)
-              : responder.click(request, response, click[1]!, options.addressOf(request)),
-          )
+          .then((problem) => (problem !== null ? refuse(response, 400, problem) : responder.click(request, response, click[1]!, options.addressOf(request))))
           .catch((error: unknown) => fail(response, error));
         return;
       }
@@ -119,12 +114,7 @@ function isPlainJsonCall(request: IncomingMessage, allowedOrigins: ReadonlySet<s
   if (!hasBody(request.headers)) return true;
   const length = Number(request.headers['content-length']);
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  return (
-    request.headers['transfer-encoding'] === undefined &&
-    Number.isInteger(length) &&
-    length <= CLICK_BODY_MAX &&
-    type === 'application/json'
-  );
+  return request.headers['transfer-encoding'] === undefined && Number.isInteger(length) && length <= CLICK_BODY_MAX && type === 'application/json';
 }
 
 /** Reads a small JSON body and says what is wrong with it, as the API's body checks would; null when fine. */
@@ -154,9 +144,6 @@ function readSmallJson(request: IncomingMessage): Promise<string | null> {
 
 function refuse(response: ServerResponse, statusCode: number, message: string): void {
   const bytes = Buffer.from(JSON.stringify({ statusCode, message }), 'utf8');
-  response.writeHead(statusCode, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(bytes.length),
-  });
+  response.writeHead(statusCode, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) });
   response.end(bytes);
 }

@@ -44,10 +44,7 @@ const toPublicLink = (link: PageLink): PublicLinkView => ({
 
 /** A short digest of the session types offered and the one chosen: a booking page variant per choice. */
 const fingerprintOf = (choice: BookingPageChoice): string =>
-  createHash('sha256')
-    .update(JSON.stringify([choice.sessionTypeId, choice.sessionTypes]))
-    .digest('base64url')
-    .slice(0, 22);
+  createHash('sha256').update(JSON.stringify([choice.sessionTypeId, choice.sessionTypes])).digest('base64url').slice(0, 22);
 
 /**
  * Answers the visitors' hot paths on Node's own request and response, so the same code serves them before
@@ -78,11 +75,7 @@ export class PublicPageResponder {
    * /{username} (lowercase already) with `?booked=true` (or `?booked=refunding`) shown as the banner. A username
    * its owner gave up lately answers 301 to their current one, with the query, and counts no view.
    */
-  async bio(
-    { request, protocol, address, viewerId, headers }: PageRequest,
-    response: ServerResponse,
-    username: string,
-  ): Promise<void> {
+  async bio({ request, protocol, address, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
     const visitor = this.visitorOf(request, address, visitSource);
     await this.answerPage(request, response, origin, headers, async () => {
@@ -90,22 +83,19 @@ export class PublicPageResponder {
       if (movedTo !== null) return { location: `/${movedTo}` };
       const booked = bookedNotice(request.url ?? '');
       const variant = `${origin}|${booked ?? ''}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
-      return this.pageBodies.get(
-        page,
-        variant,
-        () =>
-          new EncodedBody(
-            this.renderer.bioPage({
-              origin,
-              user: page.user,
-              links: links.map(toPublicLink),
-              booked,
-              tips: page.tips,
-              products: [...(page.products ?? [])],
-              subscribe: page.subscribe ?? null,
-            }),
-            HTML,
-          ),
+      return this.pageBodies.get(page, variant, () =>
+        new EncodedBody(
+          this.renderer.bioPage({
+            origin,
+            user: page.user,
+            links: links.map(toPublicLink),
+            booked,
+            tips: page.tips,
+            products: [...(page.products ?? [])],
+            subscribe: page.subscribe ?? null,
+          }),
+          HTML,
+        ),
       );
     });
   }
@@ -116,29 +106,15 @@ export class PublicPageResponder {
    * session type chosen (`?type=`), read fresh on every request; otherwise the page is kept per page version and
    * session types offered (they change without a new page version).
    */
-  async booking(
-    { request, protocol, headers }: PageRequest,
-    response: ServerResponse,
-    username: string,
-  ): Promise<void> {
+  async booking({ request, protocol, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
     await this.answerPage(request, response, origin, headers, async () => {
       const { page, movedTo } = await this.view.execute(username, null);
       if (movedTo !== null) return { location: `/book/${movedTo}` };
-      const choice = await bookingPageChoice(
-        this.catalog,
-        this.openSlots,
-        page,
-        request.url ?? '',
-        request.headers['accept-language'],
-      );
+      const choice = await bookingPageChoice(this.catalog, this.openSlots, page, request.url ?? '', request.headers['accept-language']);
       const model = { origin, user: page.user, offersList: page.subscribe != null, ...choice };
       if (choice.times) return new EncodedBody(this.renderer.bookingPage(model), HTML);
-      return this.pageBodies.get(
-        page,
-        `${origin}|booking|${fingerprintOf(choice)}`,
-        () => new EncodedBody(this.renderer.bookingPage(model), HTML),
-      );
+      return this.pageBodies.get(page, `${origin}|booking|${fingerprintOf(choice)}`, () => new EncodedBody(this.renderer.bookingPage(model), HTML));
     });
   }
 
@@ -152,20 +128,8 @@ export class PublicPageResponder {
       const { page, movedTo } = await this.view.execute(username, null);
       if (movedTo !== null) return { location: `/tip/${movedTo}` };
       const amountCents = askedTipAmount(request.url ?? '');
-      return this.pageBodies.get(
-        page,
-        `${origin}|tip|${amountCents ?? ''}`,
-        () =>
-          new EncodedBody(
-            this.renderer.tipPage({
-              origin,
-              user: page.user,
-              tips: page.tips,
-              amountCents,
-              offersList: page.subscribe != null,
-            }),
-            HTML,
-          ),
+      return this.pageBodies.get(page, `${origin}|tip|${amountCents ?? ''}`, () =>
+        new EncodedBody(this.renderer.tipPage({ origin, user: page.user, tips: page.tips, amountCents, offersList: page.subscribe != null }), HTML),
       );
     });
   }
@@ -174,12 +138,7 @@ export class PublicPageResponder {
    * /{username}/products/{productId} (issue 27): a product that can be sold, kept per page version; a hidden,
    * deleted, unknown or someone else's product gets the product 404 page (a former username: 301 as bio).
    */
-  async product(
-    { request, protocol, headers }: PageRequest,
-    response: ServerResponse,
-    username: string,
-    productId: Id,
-  ): Promise<void> {
+  async product({ request, protocol, headers }: PageRequest, response: ServerResponse, username: string, productId: Id): Promise<void> {
     const origin = this.origin(request, protocol);
     await this.answerPage(request, response, origin, headers, async () => {
       const { page, movedTo } = await this.view.execute(username, null);
@@ -188,14 +147,8 @@ export class PublicPageResponder {
       if (!product) {
         return { notFound: this.fixedPage(`product|${origin}`, () => this.renderer.productNotFoundPage({ origin })) };
       }
-      return this.pageBodies.get(
-        page,
-        `${origin}|product|${product.id}`,
-        () =>
-          new EncodedBody(
-            this.renderer.productPage({ origin, user: page.user, product, offersList: page.subscribe != null }),
-            HTML,
-          ),
+      return this.pageBodies.get(page, `${origin}|product|${product.id}`, () =>
+        new EncodedBody(this.renderer.productPage({ origin, user: page.user, product, offersList: page.subscribe != null }), HTML),
       );
     });
   }
@@ -204,15 +157,7 @@ export class PublicPageResponder {
   async go({ request, protocol, address, headers }: PageRequest, response: ServerResponse, linkId: Id): Promise<void> {
     try {
       const url = await this.follow.execute(linkId, this.visitorOf(request, address, clickSource));
-      response.writeHead(302, [
-        ...headers,
-        'Location',
-        encodeUrl(url),
-        'Cache-Control',
-        'no-store',
-        'Content-Length',
-        '0',
-      ]);
+      response.writeHead(302, [...headers, 'Location', encodeUrl(url), 'Cache-Control', 'no-store', 'Content-Length', '0']);
       response.end();
     } catch (error) {
       this.answerError(request, response, this.origin(request, protocol), headers, error, 'link');
@@ -220,12 +165,7 @@ export class PublicPageResponder {
   }
 
   /** POST /api/links/{id}/click: counts the click (with the source on the bio page's address) and answers `{ url }`. */
-  async click(
-    request: IncomingMessage,
-    response: ServerResponse,
-    linkId: Id,
-    address: string | undefined,
-  ): Promise<void> {
+  async click(request: IncomingMessage, response: ServerResponse, linkId: Id, address: string | undefined): Promise<void> {
     try {
       const url = await this.follow.execute(linkId, this.visitorOf(request, address, clickSource));
       sendJson(response, 200, { url });
@@ -235,20 +175,14 @@ export class PublicPageResponder {
   }
 
   /** GET /api/users/{username}: the page as JSON, counting a view (a former username: 301 as bio). */
-  async profile(
-    { request, address, viewerId, headers }: PageRequest,
-    response: ServerResponse,
-    username: string,
-  ): Promise<void> {
+  async profile({ request, address, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const visitor = this.visitorOf(request, address, visitSource);
     try {
       const { page, links, movedTo } = await this.view.execute(username, visitor && { ...visitor, viewerId });
       if (movedTo !== null) return redirect(request, response, `/api/users/${movedTo}`, headers);
       const variant = `json|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
-      const body = this.pageBodies.get(
-        page,
-        variant,
-        () => new EncodedBody(JSON.stringify({ user: page.user, links: links.map(toPublicLink) }), JSON_TYPE),
+      const body = this.pageBodies.get(page, variant, () =>
+        new EncodedBody(JSON.stringify({ user: page.user, links: links.map(toPublicLink) }), JSON_TYPE),
       );
       send(request, response, 200, body, 'no-cache', headers);
     } catch (error) {
@@ -291,7 +225,7 @@ export class PublicPageResponder {
     const page =
       missing === 'link'
         ? this.fixedPage(`link|${origin}`, () => this.renderer.linkNotFoundPage({ origin }))
-        : this.fixedPage(`user|${origin}`, () => this.renderer.userNotFoundPage({ origin }));
+      : this.fixedPage(`user|${origin}`, () => this.renderer.userNotFoundPage({ origin }));
     send(request, response, 404, page, 'no-cache', headers);
   }
 
@@ -302,12 +236,7 @@ export class PublicPageResponder {
   private visitorOf(request: IncomingMessage, address: string | undefined, sourceOf: typeof visitSource) {
     if (request.method === 'HEAD') return null;
     const { referer, host } = request.headers;
-    return visitorFrom(
-      request.headers['user-agent'],
-      referer,
-      address,
-      sourceOf(request.url ?? '', referer, [host, this.publicHost]),
-    );
+    return visitorFrom(request.headers['user-agent'], referer, address, sourceOf(request.url ?? '', referer, [host, this.publicHost]));
   }
 
   private fixedPage(key: string, render: () => string): EncodedBody {
@@ -397,15 +326,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 function sendJson(response: ServerResponse, status: number, value: unknown, headers: readonly string[] = []): void {
   const bytes = Buffer.from(JSON.stringify(value), 'utf8');
-  response.writeHead(status, [
-    ...headers,
-    'Content-Type',
-    JSON_TYPE,
-    'Content-Length',
-    String(bytes.length),
-    'Cache-Control',
-    'no-store',
-  ]);
+  response.writeHead(status, [...headers, 'Content-Type', JSON_TYPE, 'Content-Length', String(bytes.length), 'Cache-Control', 'no-store']);
   response.end(bytes);
 }
 

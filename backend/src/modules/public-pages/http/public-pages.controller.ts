@@ -40,27 +40,10 @@ export class PublicPagesController {
 
   /** The booking page. Not a visit of the bio page, so it counts no view. */
   @Get('book/:username')
-  @ApiOperation({ summary: "A creator's booking page" })
-  @ApiQuery({
-    name: 'from',
-    required: false,
-    description:
-      "With weekly hours: the first date of the week of open times shown (YYYY-MM-DD, the creator's zone; default today).",
-    schema: { type: 'string', format: 'date' },
-  })
-  @ApiQuery({
-    name: 'tz',
-    required: false,
-    description: "With weekly hours: the IANA time zone the times are shown in (default the creator's).",
-    schema: { type: 'string' },
-  })
-  @ApiQuery({
-    name: 'type',
-    required: false,
-    description:
-      'The session type chosen (one the creator offers; default their only one, else the page first asks which).',
-    schema: { type: 'string', format: 'uuid' },
-  })
+  @ApiOperation({ summary: 'A creator\'s booking page' })
+  @ApiQuery({ name: 'from', required: false, description: 'With weekly hours: the first date of the week of open times shown (YYYY-MM-DD, the creator\'s zone; default today).', schema: { type: 'string', format: 'date' } })
+  @ApiQuery({ name: 'tz', required: false, description: 'With weekly hours: the IANA time zone the times are shown in (default the creator\'s).', schema: { type: 'string' } })
+  @ApiQuery({ name: 'type', required: false, description: 'The session type chosen (one the creator offers; default their only one, else the page first asks which).', schema: { type: 'string', format: 'uuid' } })
   @AnswersHtml(200, 'The booking page.')
   @NotModified()
   @Redirects(301, 'To the lowercase or current username.')
@@ -74,13 +57,8 @@ export class PublicPagesController {
 
   /** The tip page (issue 27): the 'Support me' form. Not a visit of the bio page, so it counts no view. */
   @Get('tip/:username')
-  @ApiOperation({ summary: "A creator's tip page" })
-  @ApiQuery({
-    name: 'amount',
-    required: false,
-    description: 'The amount first chosen, in cents (100 to 1000000); else the first preset.',
-    schema: { type: 'integer' },
-  })
+  @ApiOperation({ summary: 'A creator\'s tip page' })
+  @ApiQuery({ name: 'amount', required: false, description: 'The amount first chosen, in cents (100 to 1000000); else the first preset.', schema: { type: 'integer' } })
   @AnswersHtml(200, 'The tip page (when tips are off, it says so).')
   @NotModified()
   @Redirects(301, 'To the lowercase or current username.')
@@ -108,14 +86,13 @@ export class PublicPagesController {
   ): Promise<void> {
     const username = bioUsername(segment);
     if (username === null) throw new DomainError('not_found', Messages.notFound);
-    if (username !== segment)
-      return this.toLowercase(request, response, `/${username}/products/${encodeURIComponent(productId)}`);
+    if (username !== segment) return this.toLowercase(request, response, `/${username}/products/${encodeURIComponent(productId)}`);
     await this.responder.product(this.page(request, null), response, username, productId);
   }
 
   /** The bio page: one view per visit, unless a bot, a HEAD request or the creator signed in. */
   @Get(':username')
-  @ApiOperation({ summary: "A creator's bio page" })
+  @ApiOperation({ summary: 'A creator\'s bio page' })
   @AnswersHtml(200, 'The bio page.')
   @NotModified()
   @Redirects(301, 'To the lowercase or current username.')
@@ -137,7 +114,7 @@ export class PublicPagesController {
 
   /** A creator's public page as JSON, counting a view (not the creator's own, not a bot's, not HEAD). */
   @Get('api/users/:username')
-  @ApiOperation({ summary: "A creator's public page as JSON" })
+  @ApiOperation({ summary: 'A creator\'s public page as JSON' })
   @Answers(200, PublicProfile, 'The page as JSON.')
   @NotModified()
   @Redirects(301, 'To the current username.')
