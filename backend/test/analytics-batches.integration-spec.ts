@@ -3,7 +3,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { AnalyticsRollups } from '../src/modules/analytics/application/ports/analytics-rollups.js';
 import { AnalyticsEventProcessor } from '../src/modules/analytics/jobs/analytics-event.processor.js';
 import type { QueueJob } from '../src/shared/queues/job-processor.js';
-import type { AnalyticsEventJob } from '../src/shared/queues/queue-definitions.js';
+import type { AnalyticsEventJob, AnalyticsGroupJob } from '../src/shared/queues/queue-definitions.js';
 import { Database, signedInCreator, startApp, startWorker } from './support/harness.js';
 
 /*
@@ -40,7 +40,7 @@ describe('counting batches of views and clicks exactly once', () => {
     const counts = async () => {
       const daily = await db.query<{ views: number; clicks: number }>('select views, clicks from analytics_daily where owner_id = $1', [user.id]);
       const total = await db.query<{ clicks: number }>('select clicks from analytics_link_totals where link_id = $1', [link.id]);
-      const devices = await db.query<{ views: number }>('select views from analytics_device_daily where owner_id = $1', [user.id]);
+      const devices = await db.query<{ views: number }>("select views from analytics_breakdown_daily where owner_id = $1 and dimension = 'device' and key = 'mobile'", [user.id]);
       return { views: daily.rows[0]?.views ?? 0, clicks: daily.rows[0]?.clicks ?? 0, linkClicks: Number(total.rows[0]?.clicks ?? 0), mobileViews: devices.rows[0]?.views ?? 0 };
     };
     return { view, click, counts };
@@ -80,6 +80,44 @@ describe('counting batches of views and clicks exactly once', () => {
     await processor.process(job({ ...click(), id: third }, 'event'));
 
     expect(await counts()).toEqual({ views: 1, clicks: 2, linkClicks: 2, mobileViews: 1 });
+  });
+
+  it('counts batches of groups once each, and a visitor hash once a day whichever batch brings it', async () => {
+    const { user } = await signedInCreator(app);
+    const today = new Date().toISOString().slice(0, 10);
+    const group = (count: number, visitors: string[], campaign: string | null = 'spring'): AnalyticsGroupJob => ({
+      kind: 'view',
+      ownerId: user.id,
+      linkId: null,
+      day: today,
+      referrer: null,
+      device: 'mobile',
+      source: 'newsletter',
+      medium: null,
+      campaign,
+      country: 'NL',
+      count,
+      visitors,
+      firstAt: Date.now(),
+    });
+    const first = { batch: randomUUID(), groups: [group(5, ['-9123456789012345678', '42']), group(2, ['42'], null)] };
+    // Another API process, which saw one of the same visitors.
+    const second = { batch: randomUUID(), groups: [group(3, ['42', '7'])] };
+
+    await processor.process(job(first));
+    await Promise.all([processor.process(job(first)), processor.process(job(second))]);
+    await processor.process(job(second));
+
+    const daily = await db.query('select views, unique_visitors from analytics_daily where owner_id = $1', [user.id]);
+    expect(daily.rows).toEqual([{ views: 10, unique_visitors: 3 }]);
+    const campaigns = await db.query(
+      "select key, views, unique_visitors from analytics_breakdown_daily where owner_id = $1 and dimension = 'campaign' order by key",
+      [user.id],
+    );
+    expect(campaigns.rows).toEqual([
+      { key: '', views: 2, unique_visitors: 1 },
+      { key: 'spring', views: 8, unique_visitors: 3 },
+    ]);
   });
 
   it('forgets the batches counted long ago', async () => {

@@ -58,12 +58,10 @@ describe('daily analytics over HTTP', () => {
       clicks,
     ]);
   const linkDay = async (ownerId: string, linkId: string, offset: number, clicks: number) => {
-    await db.query('insert into analytics_link_daily (link_id, day, owner_id, clicks) values ($1, $2, $3, $4)', [
-      linkId,
-      day(offset),
-      ownerId,
-      clicks,
-    ]);
+    await db.query(
+      "insert into analytics_breakdown_daily (owner_id, dimension, day, key, clicks) values ($1, 'link', $2, $3, $4)",
+      [ownerId, day(offset), linkId, clicks],
+    );
     await db.query(
       `insert into analytics_link_totals (link_id, owner_id, clicks) values ($1, $2, $3)
        on conflict (link_id) do update set clicks = analytics_link_totals.clicks + excluded.clicks`,
@@ -71,19 +69,15 @@ describe('daily analytics over HTTP', () => {
     );
   };
   const referrerDay = (ownerId: string, offset: number, host: string, views: number) =>
-    db.query('insert into analytics_referrer_daily (owner_id, day, host, views) values ($1, $2, $3, $4)', [
-      ownerId,
-      day(offset),
-      host,
-      views,
-    ]);
+    db.query(
+      "insert into analytics_breakdown_daily (owner_id, dimension, day, key, views) values ($1, 'referrer', $2, $3, $4)",
+      [ownerId, day(offset), host, views],
+    );
   const deviceDay = (ownerId: string, offset: number, device: string, views: number) =>
-    db.query('insert into analytics_device_daily (owner_id, day, device, views) values ($1, $2, $3, $4)', [
-      ownerId,
-      day(offset),
-      device,
-      views,
-    ]);
+    db.query(
+      "insert into analytics_breakdown_daily (owner_id, dimension, day, key, views) values ($1, 'device', $2, $3, $4)",
+      [ownerId, day(offset), device, views],
+    );
 
   async function daily(client: Agent, query = ''): Promise<DailyAnalyticsView> {
     const response = await client.get(`/api/analytics/daily${query}`).expect(200);

@@ -42,6 +42,7 @@ import { Migration20270131300000_session_reminders } from './migrations/Migratio
 import { Migration20270131400000_calendar_feeds } from './migrations/Migration20270131400000_calendar_feeds.js';
 import { Migration20270131500000_calendar_connections } from './migrations/Migration20270131500000_calendar_connections.js';
 import { Migration20270201000000_analytics_visitors } from './migrations/Migration20270201000000_analytics_visitors.js';
+import { Migration20270201100000_analytics_breakdowns } from './migrations/Migration20270201100000_analytics_breakdowns.js';
 
 /** Migrations in the order they run; each new one is appended here. */
 export const migrationsList = [
@@ -85,6 +86,7 @@ export const migrationsList = [
   { name: 'Migration20270131400000_calendar_feeds', class: Migration20270131400000_calendar_feeds },
   { name: 'Migration20270131500000_calendar_connections', class: Migration20270131500000_calendar_connections },
   { name: 'Migration20270201000000_analytics_visitors', class: Migration20270201000000_analytics_visitors },
+  { name: 'Migration20270201100000_analytics_breakdowns', class: Migration20270201100000_analytics_breakdowns },
 ];
 
 export function mikroOrmConfig(databaseUrl: string, poolMax = 10) {

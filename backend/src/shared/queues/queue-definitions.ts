@@ -8,9 +8,10 @@ export interface QueueJobs {
   analytics: {
     /**
      * Views and clicks queued together by the API (group commit), aggregated exactly once by the batch's id
-     * (kept when the API queues the batch again); without one, by each event's id.
+     * (kept when the API queues the batch again): counted per group already (`groups`), or, from API processes
+     * of earlier releases, one by one (`events`; without a batch id, each by its own id).
      */
-    events: { batch?: string; events: AnalyticsEventJob[] };
+    events: { batch: string; groups: AnalyticsGroupJob[] } | { batch?: string; events: AnalyticsEventJob[] };
     /** One page view or link click, as API processes before group commit queued them. */
     event: AnalyticsEventJob;
   };
@@ -25,7 +26,7 @@ export interface QueueJobs {
   maintenance: {
     /** Ends subscriptions cancelled at period end, sends e-mails not sent yet. */
     'billing-sweep': Record<string, never>;
-    /** Forgets the ids of analytics events counted long ago. */
+    /** Forgets the ids of analytics batches counted long ago, destroys past days' visitor salts and the hashes before yesterday. */
     'clean-up': Record<string, never>;
     /** Forgets upload grants expired over a day ago, deleting the uploads never claimed (users/ images stay). */
     'media-sweep': Record<string, never>;
@@ -58,6 +59,23 @@ export interface AnalyticsEventJob {
   occurredAt: string;
   referrerHost: string | null;
   device: 'mobile' | 'tablet' | 'desktop' | null;
+}
+
+/** Views or clicks alike in everything counted, with their visitor hashes not sent before that day (EventGroup). */
+export interface AnalyticsGroupJob {
+  kind: 'view' | 'click';
+  ownerId: string;
+  linkId: string | null;
+  day: string;
+  referrer: string | null;
+  device: 'mobile' | 'tablet' | 'desktop' | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  country: string;
+  count: number;
+  visitors: string[];
+  firstAt: number;
 }
 
 /** Failed jobs are retried with exponential backoff (1 s, 2 s, 4 s … about 8.5 minutes in all), then kept for operators. */

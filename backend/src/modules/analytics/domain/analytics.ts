@@ -3,6 +3,23 @@ import type { Id } from '../../../shared/ids.js';
 export type AnalyticsEventKind = 'view' | 'click';
 export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
 
+/** Where a visit came from: `utm_source` (else the referring host), `utm_medium`, `utm_campaign`; null for none. */
+export interface VisitSource {
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+}
+
+/**
+ * The request a visitor made, as far as the counters look at it: its address (as Express's req.ip reads it)
+ * and User-Agent. Only the recorder looks at them, to tell the visitor's country and daily hash; neither is
+ * ever stored, logged or queued.
+ */
+export interface VisitorOrigin {
+  address: string;
+  userAgent: string;
+}
+
 /** One page view or link click, recorded once and never changed. */
 export interface AnalyticsEvent {
   kind: AnalyticsEventKind;
@@ -12,6 +29,10 @@ export interface AnalyticsEvent {
   /** The referring page's host only. */
   referrer: string | null;
   device: DeviceClass | null;
+  /** The visit's campaign (on a click: the visit's the click came from); null when direct. */
+  source?: VisitSource | null;
+  /** Null when the request is not known (the visitor is then counted, but not as a unique visitor). */
+  visitor?: VisitorOrigin | null;
 }
 
 /** Who is visiting, for the counters; nothing kept that identifies them. */
@@ -20,15 +41,42 @@ export interface VisitorContext {
   isBot: boolean;
   referrer?: string | null;
   device?: DeviceClass | null;
+  source?: VisitSource | null;
+  origin?: VisitorOrigin | null;
 }
 
 /**
- * Events on their way to the rollups, queued together by one API process. The batch's id makes counting it
- * idempotent: a batch delivered again (queued twice, or a crashed worker's) counts nothing twice.
+ * Views or clicks of the same kind, page or link, UTC day and source, as one API process counted them together:
+ * how many, and the visitor hashes among them that process had not handed on before that day (the rollups
+ * count each hash once per day whoever sends it).
+ */
+export interface EventGroup {
+  kind: AnalyticsEventKind;
+  ownerId: Id;
+  linkId: Id | null;
+  /** 'YYYY-MM-DD' (UTC). */
+  day: string;
+  referrer: string | null;
+  device: DeviceClass | null;
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  /** ISO 3166-1 alpha-2, or 'unknown'. */
+  country: string;
+  count: number;
+  /** Visitor hashes (64-bit, signed, as decimal text). */
+  visitors: string[];
+  /** When the earliest of them happened (ms since the epoch). */
+  firstAt: number;
+}
+
+/**
+ * Views and clicks on their way to the rollups, queued together by one API process. The batch's id makes
+ * counting it idempotent: a batch delivered again (queued twice, or a crashed worker's) counts nothing twice.
  */
 export interface EventBatch {
   id: Id;
-  events: AnalyticsEvent[];
+  groups: EventGroup[];
 }
 
 export interface AnalyticsTotals {

@@ -2,9 +2,13 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { isId } from '../../../shared/ids.js';
 import { PrometheusMetrics } from '../../../shared/metrics/prometheus.metrics.js';
-import type { AnalyticsEventJob, JobData } from '../../../shared/queues/queue-definitions.js';
+import type { AnalyticsGroupJob } from '../../../shared/queues/queue-definitions.js';
 import { ControllableJobQueues, type AddCall } from '../../../shared/testing/controllable-job-queues.js';
+import { LISTED } from '../testing/country-lookup.contract.js';
+import { InMemoryCountryLookup } from '../testing/in-memory-country-lookup.js';
+import { InMemoryVisitorSalts } from '../testing/in-memory-visitor-salts.js';
 import type { AnalyticsEvent, DeviceClass } from '../domain/analytics.js';
+import { visitorHash } from '../domain/visitor-hash.js';
 import { BullMqAnalyticsRecorder, MAX_HELD_EVENTS } from './bullmq-analytics.recorder.js';
 
 const ALICE = 'a3c8e2d4-1111-4a6b-9c0d-00000000000a';
@@ -12,7 +16,10 @@ const SHOP = 'a3c8e2d4-1111-4a6b-9c0d-0000000000c1';
 const AT = Date.UTC(2026, 2, 10, 12, 0, 0);
 const DEVICES: Array<DeviceClass | null> = ['mobile', 'tablet', 'desktop', null];
 
-/** The n-th visit: views and clicks of every shape, told apart by their time (n seconds after AT). */
+/**
+ * The n-th visit: views and clicks of every shape, each its own group (told apart by its campaign, `v{n}`),
+ * n seconds after AT.
+ */
 const visit = (n: number): AnalyticsEvent => ({
   kind: n % 2 === 0 ? 'view' : 'click',
   ownerId: ALICE,
@@ -20,18 +27,30 @@ const visit = (n: number): AnalyticsEvent => ({
   occurredAt: new Date(AT + n * 1000),
   referrer: n % 3 === 0 ? 'news.ycombinator.com' : null,
   device: DEVICES[n % DEVICES.length] ?? null,
+  source: { source: null, medium: null, campaign: `v${n}` },
 });
-const numberOf = (job: AnalyticsEventJob) => (Date.parse(job.occurredAt) - AT) / 1000;
+/** The visits a group stands for, by number. */
+const numbersOf = (group: AnalyticsGroupJob) =>
+  Array.from({ length: group.count }, () => Number(group.campaign!.slice(1)));
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
 const setup = () => {
   const store = new ControllableJobQueues();
   const metrics = new PrometheusMetrics();
-  return { store, metrics, recorder: new BullMqAnalyticsRecorder(store.asJobQueues(), metrics) };
+  const salts = new InMemoryVisitorSalts();
+  const countries = new InMemoryCountryLookup();
+  countries.place(LISTED.ipv4.address, LISTED.ipv4.country);
+  return {
+    store,
+    metrics,
+    salts,
+    recorder: new BullMqAnalyticsRecorder(store.asJobQueues(), metrics, salts, countries),
+  };
 };
 
 /** A metric's one value as a scrape reads it. */
-const scraped = async (metrics: PrometheusMetrics, name: string) => (await metrics.registry.getSingleMetric(name)!.get()).values[0]?.value;
+const scraped = async (metrics: PrometheusMetrics, name: string) =>
+  (await metrics.registry.getSingleMetric(name)!.get()).values[0]?.value;
 
 /** Records visits `from`…`from + count - 1` in the current turn; the answer counts the visitors answered so far. */
 const record = (recorder: BullMqAnalyticsRecorder, from: number, count: number) => {
@@ -48,21 +67,24 @@ const record = (recorder: BullMqAnalyticsRecorder, from: number, count: number) 
 /** Lets the event loop turn (the recorder queues a turn's events on the next one) without the clock moving. */
 const nextTurn = () => jest.advanceTimersByTimeAsync(0);
 const wait = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+/** Lets the batch made meanwhile go, once the one before is through. */
+const nextBatch = () => wait(1);
 
-const eventsOf = (call: AddCall | undefined): AnalyticsEventJob[] => {
+const groupsOf = (call: AddCall | undefined): AnalyticsGroupJob[] => {
   expect(call).toMatchObject({ queue: 'analytics', name: 'events' });
-  return (call?.data as JobData<'analytics', 'events'>).events;
+  return (call?.data as { groups: AnalyticsGroupJob[] }).groups;
 };
+const visitsOf = (call: AddCall | undefined) => groupsOf(call).flatMap(numbersOf);
 /** The visits the store accepted, by number and in order, each as often as it was queued. */
 const queuedVisits = (store: ControllableJobQueues) =>
   store
     .accepted()
-    .flatMap(eventsOf)
-    .map(numberOf)
+    .flatMap(visitsOf)
     .sort((a, b) => a - b);
-const batchOf = (call: AddCall | undefined) => (call?.data as JobData<'analytics', 'events'>).batch;
+const batchOf = (call: AddCall | undefined) => (call?.data as { batch: string }).batch;
 /** Each batch the store accepted, by its id: the events it carries, by number. */
-const acceptedBatches = (store: ControllableJobQueues) => store.accepted().map((call) => ({ id: batchOf(call), visits: eventsOf(call).map(numberOf) }));
+const acceptedBatches = (store: ControllableJobQueues) =>
+  store.accepted().map((call) => ({ id: batchOf(call), visits: visitsOf(call) }));
 /** Every batch is queued under its own id, and a batch tried again carries the same id and events. */
 const expectBatchesIntact = (store: ControllableJobQueues) => {
   const byId = new Map<string, number[]>();
@@ -70,7 +92,7 @@ const expectBatchesIntact = (store: ControllableJobQueues) => {
     const id = batchOf(call)!;
     expect(isId(id)).toBe(true);
     expect(call.options?.jobId).toBe(id);
-    const visits = eventsOf(call).map(numberOf);
+    const visits = visitsOf(call);
     expect(byId.get(id) ?? visits).toEqual(visits);
     byId.set(id, visits);
   }
@@ -101,15 +123,21 @@ describe('BullMqAnalyticsRecorder', () => {
     await nextTurn();
 
     expect(store.calls).toHaveLength(1);
-    const events = eventsOf(store.calls[0]);
-    expect(events).toEqual(
+    expect(groupsOf(store.calls[0])).toEqual(
       range(0, 30).map((n) => ({
         kind: visit(n).kind,
         ownerId: ALICE,
         linkId: visit(n).linkId,
-        occurredAt: visit(n).occurredAt.toISOString(),
-        referrerHost: visit(n).referrer,
+        day: '2026-03-10',
+        referrer: visit(n).referrer,
         device: visit(n).device,
+        source: null,
+        medium: null,
+        campaign: `v${n}`,
+        country: 'unknown',
+        count: 1,
+        visitors: [],
+        firstAt: AT + n * 1000,
       })),
     );
     expect(isId(batchOf(store.calls[0])!)).toBe(true);
@@ -124,7 +152,108 @@ describe('BullMqAnalyticsRecorder', () => {
     expect(recorder.backlog()).toEqual({ held: 0, dropped: 0 });
   });
 
-  it("queues later turns' events without waiting for the jobs in flight, four jobs at most", async () => {
+  it('counts alike views together, with each visitor hash once a day, a new one the next day, and no address or agent in the job', async () => {
+    const { store, recorder, salts } = setup();
+    const agents = ['Mozilla/5.0 (iPhone) Mobile', 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0'];
+    const view = (at: number, address: string, userAgent: string): AnalyticsEvent => ({
+      kind: 'view',
+      ownerId: ALICE,
+      linkId: null,
+      occurredAt: new Date(at),
+      referrer: null,
+      device: 'mobile',
+      source: { source: 'newsletter', medium: 'email', campaign: 'spring' },
+      visitor: { address, userAgent },
+    });
+    const day = (at: number) =>
+      Promise.all([
+        ...range(0, 4).map(() => recorder.record(view(at, LISTED.ipv4.address, agents[0]!))),
+        ...range(0, 4).map(() => recorder.record(view(at + 1, '10.1.2.3', agents[1]!))),
+      ]);
+
+    const first = day(AT);
+    await nextBatch();
+    store.calls[0]?.accept();
+    await first;
+    const second = day(AT + 3600_000);
+    await nextBatch();
+    store.calls[1]?.accept();
+    await second;
+    const nextDay = AT + 24 * 3600_000;
+    const third = day(nextDay);
+    await nextBatch();
+    store.calls[2]?.accept();
+    await third;
+
+    const [today, later, tomorrow] = store.calls.map(groupsOf);
+    const salt = salts.salts.get('2026-03-10')!;
+    expect(
+      today!.map(({ country, count, visitors, source, medium, campaign }) => ({
+        country,
+        count,
+        visitors,
+        source,
+        medium,
+        campaign,
+      })),
+    ).toEqual([
+      {
+        country: 'NL',
+        count: 4,
+        visitors: [visitorHash(salt, ALICE, LISTED.ipv4.address, agents[0]!)],
+        source: 'newsletter',
+        medium: 'email',
+        campaign: 'spring',
+      },
+      {
+        country: 'unknown',
+        count: 4,
+        visitors: [visitorHash(salt, ALICE, '10.1.2.3', agents[1]!)],
+        source: 'newsletter',
+        medium: 'email',
+        campaign: 'spring',
+      },
+    ]);
+    // Sent once a day: the same visitors later that day count as views only.
+    expect(later!.map(({ count, visitors }) => ({ count, visitors }))).toEqual([
+      { count: 4, visitors: [] },
+      { count: 4, visitors: [] },
+    ]);
+    // The next day has a salt of its own: the same visitors have other hashes.
+    const nextSalt = salts.salts.get('2026-03-11')!;
+    expect(nextSalt.equals(salt)).toBe(false);
+    expect(tomorrow!.map(({ day, visitors }) => ({ day, visitors }))).toEqual([
+      { day: '2026-03-11', visitors: [visitorHash(nextSalt, ALICE, LISTED.ipv4.address, agents[0]!)] },
+      { day: '2026-03-11', visitors: [visitorHash(nextSalt, ALICE, '10.1.2.3', agents[1]!)] },
+    ]);
+    expect(tomorrow![0]!.visitors[0]).not.toBe(today![0]!.visitors[0]);
+    const jobs = JSON.stringify(store.calls.map((call) => call.data));
+    for (const secret of [LISTED.ipv4.address, '10.1.2.3', ...agents, salt.toString('hex'), salt.toString('base64')]) {
+      expect(jobs).not.toContain(secret);
+    }
+  });
+
+  it('counts visitors without a hash while the salt cannot be read, and with one once it can', async () => {
+    const { store, recorder, salts } = setup();
+    store.answer = 'accept';
+    let away = true;
+    const saltOf = salts.saltOf.bind(salts);
+    salts.saltOf = (day: string) => {
+      if (away) throw new Error('connection refused');
+      return saltOf(day);
+    };
+    const event = { ...visit(0), visitor: { address: LISTED.ipv4.address, userAgent: 'Mozilla/5.0' } };
+
+    await Promise.all([recorder.record(event), nextBatch()]);
+    away = false;
+    await Promise.all([recorder.record(event), nextBatch()]);
+
+    expect(
+      store.calls.map((call) => groupsOf(call).map(({ count, visitors }) => ({ count, visitors: visitors.length }))),
+    ).toEqual([[{ count: 1, visitors: 0 }], [{ count: 1, visitors: 1 }]]);
+  });
+
+  it('queues one job at a time: what comes meanwhile makes the next batch, one job however many turns it took', async () => {
     const { store, recorder } = setup();
     store.answer = 'hold';
 
@@ -134,25 +263,20 @@ describe('BullMqAnalyticsRecorder', () => {
       await nextTurn();
     }
 
-    expect(store.calls.map((call) => eventsOf(call).map(numberOf))).toEqual([
-      [0, 1],
-      [2, 3],
-      [4, 5],
-      [6, 7],
-    ]);
+    expect(store.calls.map(visitsOf)).toEqual([[0, 1]]);
     expect(recorder.backlog()).toEqual({ held: 10, dropped: 0 });
+
+    store.calls[0]?.accept();
+    await nextBatch();
+
+    expect(turns.map((visitors) => visitors.answered)).toEqual([2, 0, 0, 0, 0]);
+    expect(store.calls.map(visitsOf)).toEqual([[0, 1], range(2, 8)]);
 
     store.calls[1]?.accept();
     await nextTurn();
 
-    expect(turns.map((visitors) => visitors.answered)).toEqual([0, 2, 0, 0, 0]);
-    expect(eventsOf(store.calls[4]).map(numberOf)).toEqual([8, 9]);
-
-    for (const call of store.pending()) call.accept();
-    await nextTurn();
-
     expect(turns.map((visitors) => visitors.answered)).toEqual([2, 2, 2, 2, 2]);
-    expect(store.calls).toHaveLength(5);
+    expect(store.calls).toHaveLength(2);
     expect(queuedVisits(store)).toEqual(range(0, 10));
     expect(recorder.backlog()).toEqual({ held: 0, dropped: 0 });
   });
@@ -184,7 +308,7 @@ describe('BullMqAnalyticsRecorder', () => {
     expect(recorder.backlog()).toEqual({ held: 0, dropped: 0 });
   });
 
-  it('queues every event exactly once when one of several jobs in flight fails', async () => {
+  it('queues every event exactly once when the batch after a held one fails', async () => {
     const { store, recorder } = setup();
     store.answerNext('hold', 'fail');
 
@@ -193,11 +317,16 @@ describe('BullMqAnalyticsRecorder', () => {
     const second = record(recorder, 3, 3);
     await nextTurn();
 
-    expect(store.calls.map((call) => call.state)).toEqual(['pending', 'failed']);
-    expect([first.answered, second.answered]).toEqual([3, 3]);
-    expect(recorder.backlog()).toEqual({ held: 6, dropped: 0 });
+    expect(store.calls.map((call) => call.state)).toEqual(['pending']);
+    expect([first.answered, second.answered]).toEqual([0, 0]);
 
     store.calls[0]?.accept();
+    await nextBatch();
+
+    expect(store.calls.map((call) => call.state)).toEqual(['accepted', 'failed']);
+    expect([first.answered, second.answered]).toEqual([3, 3]);
+    expect(recorder.backlog()).toEqual({ held: 3, dropped: 0 });
+
     await wait(5_000);
 
     expect(queuedVisits(store)).toEqual(range(0, 6));
@@ -220,13 +349,13 @@ describe('BullMqAnalyticsRecorder', () => {
     expect(slow).toEqual({ answered: 3, failed: 0 });
     expect(recorder.backlog()).toEqual({ held: 3, dropped: 0 });
 
-    // Recorded while the first job hangs: answered at once, and queued in a job of their own.
+    // Recorded while the first job hangs: answered at once, and queued in a batch of their own once it is through.
     const meanwhile = record(recorder, 3, 2);
     await nextTurn();
 
     expect(meanwhile).toEqual({ answered: 2, failed: 0 });
-    expect(queuedVisits(store)).toEqual([3, 4]);
-    expect(recorder.backlog()).toEqual({ held: 3, dropped: 0 });
+    expect(store.calls).toHaveLength(1);
+    expect(recorder.backlog()).toEqual({ held: 5, dropped: 0 });
 
     store.calls[0]?.accept();
     await wait(5_000);
@@ -258,24 +387,31 @@ describe('BullMqAnalyticsRecorder', () => {
     expectBatchesIntact(store);
   });
 
-  it('queues what is held as soon as another job goes through, without waiting for the retry, and answers visitors in time', async () => {
+  it('retries a failed batch with growing pauses, answering visitors at once meanwhile, and queues all once through', async () => {
     const { store, recorder } = setup();
-    store.answerNext('hold', 'fail', 'fail');
+    store.answerNext('fail', 'fail');
 
     record(recorder, 0, 1);
-    await nextTurn();
-    record(recorder, 1, 1);
-    await nextTurn(); // the second job fails: a retry comes 200 ms later
-    await wait(200); // …and fails again: the next retry comes 400 ms later
-    store.calls[0]?.accept(); // while the first job goes through
+    await nextTurn(); // fails: a retry comes 200 ms later
+    const meanwhile = record(recorder, 1, 1);
     await nextTurn();
 
-    // The failed job's event is queued at once, not after the backed-off retry (400 ms).
-    expect(store.calls.map((call) => call.state)).toEqual(['accepted', 'failed', 'failed', 'accepted']);
+    expect(meanwhile).toEqual({ answered: 1, failed: 0 });
+    expect(store.calls.map((call) => call.state)).toEqual(['failed']);
+
+    await wait(200); // …and fails again: the next retry comes 400 ms later
+    expect(store.calls.map((call) => call.state)).toEqual(['failed', 'failed']);
+    await wait(399);
+    expect(store.calls).toHaveLength(2);
+    await wait(1); // the failed batch goes through, then the one made meanwhile
+    await wait(10);
+
+    expect(store.calls.map(visitsOf)).toEqual([[0], [0], [0], [1]]);
     expect(queuedVisits(store)).toEqual([0, 1]);
+    expectBatchesIntact(store);
 
     const visitor = record(recorder, 2, 1);
-    await wait(260);
+    await nextTurn();
 
     expect(visitor).toEqual({ answered: 1, failed: 0 });
     expect(queuedVisits(store)).toEqual([0, 1, 2]);

@@ -3,68 +3,85 @@ import { newId } from '../../../shared/ids.js';
 import { Metrics, type Counter } from '../../../shared/metrics/metrics.js';
 import { JobQueues } from '../../../shared/queues/job-queues.js';
 import { within } from '../../../shared/within.js';
-import type { AnalyticsEventJob } from '../../../shared/queues/queue-definitions.js';
 import { AnalyticsRecorder, type RecorderBacklog } from '../application/ports/analytics-recorder.js';
-import type { AnalyticsEvent } from '../domain/analytics.js';
+import { CountryLookup, UNKNOWN_COUNTRY } from '../application/ports/country-lookup.js';
+import { VisitorSalts } from '../application/ports/visitor-salts.js';
+import type { AnalyticsEvent, EventGroup } from '../domain/analytics.js';
+import { UtcDays, visitorHash } from '../domain/visitor-hash.js';
 
-/** Events queued in one job at most. */
+/** A batch is closed (and a new one opened) once its groups and new visitor hashes reach this many. */
 const BATCH_MAX = 1000;
-/** Jobs being queued at once: a turn's events need not wait for the previous turn's round-trip. */
-const MAX_IN_FLIGHT = 4;
+/** Batches being queued at once: one, as in classic group commit; what comes meanwhile makes the next batch. */
+const MAX_IN_FLIGHT = 1;
 /** How long a visitor waits for their event to be queued before being answered with it held here. */
 const WAIT_MS = 250;
 /** Events held while the queue's store is away; past this, events are counted as dropped and logged. */
 export const MAX_HELD_EVENTS = 100_000;
 const RETRY_MS = { first: 200, max: 5000 };
-/** A job not queued within this long is taken as failed and queued again (its events' ids keep them counted once). */
+/** A job not queued within this long is taken as failed and queued again (its batch id keeps it counted once). */
 const STUCK_MS = 5000;
 const SHUTDOWN_FLUSH_MS = 5000;
+/** Visitor hashes remembered as sent, per day; past this the memory is cleared (the rollups dedupe anyway). */
+const SENT_MAX = 200_000;
 
-interface Held {
-  job: AnalyticsEventJob;
-  /** Answers the visitor; null once answered. */
-  done: (() => void) | null;
-}
-
-/** Events queued as one job; a batch that failed is queued again as it was, under the same id. */
+/**
+ * Events counted together, queued as one job; a batch that failed is queued again as it was, under the same id.
+ * Visitors waiting for it share one promise, settled once it is queued (or once the store is taken as away).
+ */
 interface Batch {
   id: string;
-  held: Held[];
+  groups: Map<string, EventGroup>;
+  events: number;
+  /** Groups plus visitor hashes: what the job weighs. */
+  weight: number;
+  queued: Promise<void>;
+  /** Answers the visitors waiting; null once done. */
+  answer: (() => void) | null;
 }
 
 /**
- * Records views and clicks by group commit: the events of one event-loop turn go to the queue as one job
- * (one round-trip), and each request is answered once its event is durably queued. Each batch has an id of
- * its own, kept when it is queued again, which the worker's rollups remember, so its events are counted
- * exactly once even if its job is queued twice.
+ * Records views and clicks by group commit, counted in the API process before they are queued: a batch holds one
+ * group per page or link, kind, day and source (how many, and the visitor hashes this process had not sent that
+ * day), so a job stays small however many visitors it stands for. One batch is queued at a time; what comes
+ * meanwhile makes the next one, which grows with the load. Each request is answered once its batch is durably
+ * queued. Each batch has an id of its own, kept when it is queued again, which the worker's rollups remember, so
+ * it is counted exactly once even if its job is queued twice.
+ *
+ * The visitor's address and User-Agent are looked at here only: hashed with the day's salt (visitorHash) and
+ * looked up for a country; neither goes any further.
  *
  * When the queue's store (Redis, or PostgreSQL without Redis) fails or is slow, visitors are answered at once
- * and their events are held here, oldest first, and queued as soon as the store answers again. At most
- * MAX_HELD_EVENTS are held: what overflows is counted (`dropped`) and logged, never lost silently.
+ * and their batches are held here, oldest first, and queued as soon as the store answers again. At most
+ * MAX_HELD_EVENTS events are held: what overflows is counted (`dropped`) and logged, never lost silently.
  */
 @Injectable()
 export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Analytics');
-  /** Events not in a batch yet. */
-  private held: Held[] = [];
-  /** Batches whose queuing failed, oldest first: queued again before anything new. */
-  private retrying: Batch[] = [];
+  /** Batches not queued yet, oldest first; the last may still be taking events (`open`). */
+  private waiting: Batch[] = [];
+  private open: Batch | null = null;
   private readonly inFlight = new Set<Batch>();
-  /** Events in `retrying` and `inFlight`. */
-  private batchedEvents = 0;
+  /** Events in `waiting` and `inFlight`. */
+  private heldEvents = 0;
   private flushScheduled = false;
   private retryTimer: NodeJS.Timeout | null = null;
   private retryMs = RETRY_MS.first;
   private healthy = true;
   private lastDropReport = 0;
+  private lastSaltReport = 0;
   /** Events that could not be held (the buffer was full) since the start. */
   private dropped = 0;
+  private readonly days = new UtcDays();
+  /** Per day, the group keys and visitor hashes already put in a batch. */
+  private readonly sent = new Map<string, Set<string>>();
   private readonly queuedEvents: Counter<never>;
   private readonly droppedEvents: Counter<never>;
 
   constructor(
     private readonly queues: JobQueues,
     metrics: Metrics,
+    private readonly salts: VisitorSalts,
+    private readonly countries: CountryLookup,
   ) {
     super();
     this.queuedEvents = metrics.counter({
@@ -78,51 +95,134 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     metrics.gauge({
       name: 'linkbio_analytics_events_held',
       help: 'Views and clicks held in memory until the queue answers again.',
-      read: () => [{ value: this.heldCount }],
+      read: () => [{ value: this.heldEvents }],
     });
-  }
-
-  /** Events waiting to be queued right now. */
-  private get heldCount(): number {
-    return this.held.length + this.batchedEvents;
   }
 
   backlog(): RecorderBacklog {
-    return { held: this.heldCount, dropped: this.dropped };
+    return { held: this.heldEvents, dropped: this.dropped };
   }
 
   record(event: AnalyticsEvent): Promise<void> {
-    if (this.heldCount >= MAX_HELD_EVENTS) {
+    if (this.heldEvents >= MAX_HELD_EVENTS) {
       this.drop();
       return Promise.resolve();
     }
-    const job = toJob(event);
-    if (!this.healthy) {
-      this.held.push({ job, done: null });
-      this.scheduleFlush();
-      return Promise.resolve();
-    }
-    return new Promise<void>((resolve) => {
-      this.held.push({ job, done: resolve });
-      this.scheduleFlush();
-    });
+    const at = event.occurredAt.getTime();
+    const day = this.days.of(at);
+    if (!event.visitor) return this.add(event, at, day, null);
+    const salt = this.saltOf(day);
+    return salt instanceof Promise
+      ? salt.then((known) => this.add(event, at, day, known))
+      : this.add(event, at, day, salt);
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     const deadline = Date.now() + SHUTDOWN_FLUSH_MS;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    while (this.heldCount > 0 && Date.now() < deadline) {
+    while (this.heldEvents > 0 && Date.now() < deadline) {
       const flushed = this.inFlight.size === 0 ? this.flush() : Promise.resolve();
       // Past the deadline the process goes on closing, whatever the queue does; a failed attempt is retried shortly.
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([flushed, new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+      await Promise.race([
+        flushed,
+        new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
+      ]);
       clearTimeout(timer);
-      if (this.heldCount > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      if (this.heldEvents > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       if (this.retryTimer) clearTimeout(this.retryTimer);
       this.retryTimer = null;
     }
-    if (this.heldCount > 0) this.logger.error(`${this.heldCount} views and clicks could not be queued before shutdown`);
+    if (this.heldEvents > 0)
+      this.logger.error(`${this.heldEvents} views and clicks could not be queued before shutdown`);
+  }
+
+  /** The day's salt; null (the visitor then counts, but not as a unique one) while it cannot be had. */
+  private saltOf(day: string): Buffer | null | Promise<Buffer | null> {
+    try {
+      const salt = this.salts.saltOf(day);
+      return salt instanceof Promise ? salt.catch((error: unknown) => this.noSalt(error)) : salt;
+    } catch (error) {
+      return this.noSalt(error);
+    }
+  }
+
+  private noSalt(error: unknown): null {
+    const now = Date.now();
+    if (now - this.lastSaltReport >= 10_000) {
+      this.lastSaltReport = now;
+      this.logger.error(
+        `Unique visitors are not counted while the day's salt cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    return null;
+  }
+
+  /** Counts the event into the open batch; the answer settles once that batch is queued (at once while the store is away). */
+  private add(event: AnalyticsEvent, at: number, day: string, salt: Buffer | null): Promise<void> {
+    const source = event.source;
+    const country = event.visitor ? this.countries.countryOf(event.visitor.address) : UNKNOWN_COUNTRY;
+    const key = `${event.kind}|${event.ownerId}|${event.linkId}|${day}|${event.referrer}|${event.device}|${source?.source}|${source?.medium}|${source?.campaign}|${country}`;
+    const batch = this.openBatch();
+    let group = batch.groups.get(key);
+    if (!group) {
+      group = {
+        kind: event.kind,
+        ownerId: event.ownerId,
+        linkId: event.linkId,
+        day,
+        referrer: event.referrer,
+        device: event.device,
+        source: source?.source ?? null,
+        medium: source?.medium ?? null,
+        campaign: source?.campaign ?? null,
+        country,
+        count: 0,
+        visitors: [],
+        firstAt: at,
+      };
+      batch.groups.set(key, group);
+      batch.weight += 1;
+    }
+    group.count += 1;
+    if (at < group.firstAt) group.firstAt = at;
+    if (salt && event.visitor) {
+      const hash = visitorHash(salt, event.ownerId, event.visitor.address, event.visitor.userAgent);
+      const sent = this.sentOn(day);
+      const sentKey = `${key}|${hash}`;
+      if (!sent.has(sentKey)) {
+        sent.add(sentKey);
+        group.visitors.push(hash);
+        batch.weight += 1;
+      }
+    }
+    batch.events += 1;
+    this.heldEvents += 1;
+    if (batch.weight >= BATCH_MAX) this.open = null;
+    this.scheduleFlush();
+    return this.healthy ? batch.queued : Promise.resolve();
+  }
+
+  private openBatch(): Batch {
+    if (this.open) return this.open;
+    let answer!: () => void;
+    const queued = new Promise<void>((resolve) => (answer = resolve));
+    const batch: Batch = { id: newId(), groups: new Map(), events: 0, weight: 0, queued, answer };
+    this.open = batch;
+    this.waiting.push(batch);
+    return batch;
+  }
+
+  private sentOn(day: string): Set<string> {
+    let sent = this.sent.get(day);
+    if (!sent) {
+      sent = new Set();
+      this.sent.set(day, sent);
+      // Today's and yesterday's: events of the day before come late only around midnight.
+      for (const known of [...this.sent.keys()].sort().slice(0, -2)) this.sent.delete(known);
+    } else if (sent.size >= SENT_MAX) sent.clear();
+    return sent;
   }
 
   private scheduleFlush(): void {
@@ -133,25 +233,35 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
 
   private async flush(): Promise<void> {
     this.flushScheduled = false;
-    if (this.inFlight.size >= MAX_IN_FLIGHT || (this.held.length === 0 && this.retrying.length === 0)) return;
-    const batch = this.retrying.shift() ?? this.newBatch();
+    if (this.inFlight.size >= MAX_IN_FLIGHT || this.waiting.length === 0) return;
+    const batch = this.waiting.shift()!;
+    if (batch === this.open) this.open = null;
     this.inFlight.add(batch);
     // A slow store must not hold visitors: past WAIT_MS they are answered, their events stay held here.
     const slow = setTimeout(() => this.releaseVisitors(`no answer within ${WAIT_MS} ms`), WAIT_MS);
     try {
-      const events = batch.held.map((held) => held.job);
-      await within(this.queues.add('analytics', 'events', { batch: batch.id, events }, { jobId: batch.id }), STUCK_MS);
-      this.settle(batch);
-      this.queuedEvents.inc(batch.held.length);
-      for (const held of batch.held) held.done?.();
-      if (!this.healthy) this.logger.log(`Views and clicks are queued again (${this.held.length} still held)`);
+      await within(
+        this.queues.add(
+          'analytics',
+          'events',
+          { batch: batch.id, groups: [...batch.groups.values()] },
+          { jobId: batch.id },
+        ),
+        STUCK_MS,
+      );
+      this.inFlight.delete(batch);
+      this.heldEvents -= batch.events;
+      this.queuedEvents.inc(batch.events);
+      batch.answer?.();
+      batch.answer = null;
+      if (!this.healthy) this.logger.log(`Views and clicks are queued again (${this.heldEvents} still held)`);
       this.healthy = true;
       this.retryMs = RETRY_MS.first;
       if (this.retryTimer) clearTimeout(this.retryTimer);
       this.retryTimer = null;
     } catch (error) {
       this.inFlight.delete(batch);
-      this.retrying.unshift(batch);
+      this.waiting.unshift(batch);
       this.releaseVisitors(error instanceof Error ? error.message : String(error));
       if (!this.retryTimer) {
         this.retryTimer = setTimeout(() => {
@@ -163,30 +273,16 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     } finally {
       clearTimeout(slow);
     }
-    if (this.held.length > 0 || this.retrying.length > 0) this.scheduleFlush();
-  }
-
-  private newBatch(): Batch {
-    const batch = { id: newId(), held: this.held.splice(0, BATCH_MAX) };
-    this.batchedEvents += batch.held.length;
-    return batch;
-  }
-
-  /** The batch is queued: its events are no longer held here. */
-  private settle(batch: Batch): void {
-    this.inFlight.delete(batch);
-    this.batchedEvents -= batch.held.length;
+    if (this.waiting.length > 0) this.scheduleFlush();
   }
 
   /** Answers every waiting visitor; their events stay held until the queue answers. */
   private releaseVisitors(reason: string): void {
     if (this.healthy) this.logger.error(`Views and clicks are held in memory until the queue answers: ${reason}`);
     this.healthy = false;
-    for (const list of [...[...this.inFlight, ...this.retrying].map((batch) => batch.held), this.held]) {
-      for (const held of list) {
-        held.done?.();
-        held.done = null;
-      }
+    for (const batch of [...this.inFlight, ...this.waiting]) {
+      batch.answer?.();
+      batch.answer = null;
     }
   }
 
@@ -196,18 +292,9 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     const now = Date.now();
     if (now - this.lastDropReport >= 10_000) {
       this.lastDropReport = now;
-      this.logger.error(`${this.dropped} views and clicks dropped so far: ${MAX_HELD_EVENTS} are held already while the queue does not answer`);
+      this.logger.error(
+        `${this.dropped} views and clicks dropped so far: ${MAX_HELD_EVENTS} are held already while the queue does not answer`,
+      );
     }
   }
-}
-
-function toJob(event: AnalyticsEvent): AnalyticsEventJob {
-  return {
-    kind: event.kind,
-    ownerId: event.ownerId,
-    linkId: event.linkId,
-    occurredAt: event.occurredAt.toISOString(),
-    referrerHost: event.referrer,
-    device: event.device,
-  };
 }

@@ -7,8 +7,8 @@ import { AnalyticsReader, type DayCounts, type DayRange } from '../application/p
 import type { AnalyticsTotals, DeviceClass } from '../domain/analytics.js';
 
 /**
- * Reads what the worker aggregated: the per-day rollups and link click totals, each a plain prepared statement
- * (the dashboard reads them on every visit).
+ * Reads what the worker aggregated: the per-day rollups, their breakdowns (analytics_breakdown_daily) and link
+ * click totals, each a plain prepared statement (the dashboard reads them on every visit).
  */
 @Injectable()
 export class PostgresAnalyticsReader extends AnalyticsReader {
@@ -69,8 +69,8 @@ export class PostgresAnalyticsReader extends AnalyticsReader {
   async linkClicksInRange(ownerId: Id, range: DayRange): Promise<Map<Id, number>> {
     const rows = await this.rows<{ link_id: string; clicks: string }>(
       'link-clicks-in-range',
-      `select link_id, sum(clicks) as clicks from analytics_link_daily
-        where owner_id = $1 and day between $2::date and $3::date group by link_id`,
+      `select key as link_id, sum(clicks) as clicks from analytics_breakdown_daily
+        where owner_id = $1 and dimension = 'link' and day between $2::date and $3::date group by key having sum(clicks) > 0`,
       [ownerId, range.from, range.to],
     );
     return new Map(rows.map((row) => [row.link_id, Number(row.clicks)]));
@@ -79,9 +79,9 @@ export class PostgresAnalyticsReader extends AnalyticsReader {
   async topReferrers(ownerId: Id, range: DayRange, limit: number): Promise<Array<{ host: string; views: number }>> {
     const rows = await this.rows<{ host: string; views: string }>(
       'top-referrers',
-      `select host, sum(views) as views from analytics_referrer_daily
-        where owner_id = $1 and day between $2::date and $3::date
-        group by host order by sum(views) desc, host collate "C" limit $4`,
+      `select key as host, sum(views) as views from analytics_breakdown_daily
+        where owner_id = $1 and dimension = 'referrer' and key <> '' and day between $2::date and $3::date
+        group by key having sum(views) > 0 order by sum(views) desc, key collate "C" limit $4`,
       [ownerId, range.from, range.to, limit],
     );
     return rows.map((row) => ({ host: row.host, views: Number(row.views) }));
@@ -90,8 +90,9 @@ export class PostgresAnalyticsReader extends AnalyticsReader {
   async viewsByDevice(ownerId: Id, range: DayRange): Promise<Map<DeviceClass, number>> {
     const rows = await this.rows<{ device: DeviceClass; views: string }>(
       'views-by-device',
-      `select device, sum(views) as views from analytics_device_daily
-        where owner_id = $1 and day between $2::date and $3::date group by device`,
+      `select key as device, sum(views) as views from analytics_breakdown_daily
+        where owner_id = $1 and dimension = 'device' and key in ('mobile', 'tablet', 'desktop') and day between $2::date and $3::date
+        group by key having sum(views) > 0`,
       [ownerId, range.from, range.to],
     );
     return new Map(rows.map((row) => [row.device, Number(row.views)]));

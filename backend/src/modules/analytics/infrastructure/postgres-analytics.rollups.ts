@@ -2,17 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../../shared/clock.js';
 import { AnalyticsRollups } from '../application/ports/analytics-rollups.js';
-import type { EventBatch } from '../domain/analytics.js';
-
-/** An event as the rollups count it: its UTC day. */
-interface FreshEvent {
-  kind: 'view' | 'click';
-  owner_id: string;
-  link_id: string | null;
-  day: string;
-  referrer_host: string | null;
-  device: string | null;
-}
+import type { EventBatch, EventGroup } from '../domain/analytics.js';
 
 type Row = Record<string, string | number | null>;
 
@@ -30,11 +20,31 @@ function tally<T>(rows: T[], key: (row: T) => string, make: (row: T) => Row, cou
   return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
 }
 
+/** The dimensions a view or click is broken down by, with its key in each ('' for none). */
+const DIMENSIONS = [
+  ['referrer', (g: EventGroup) => g.referrer ?? ''],
+  ['source', (g: EventGroup) => g.source ?? ''],
+  ['medium', (g: EventGroup) => g.medium ?? ''],
+  ['campaign', (g: EventGroup) => g.campaign ?? ''],
+  ['country', (g: EventGroup) => g.country],
+  ['device', (g: EventGroup) => g.device ?? ''],
+] as const;
+
+/** Every (dimension, key) a group counts under: the page as a whole, each breakdown, and a click's link. */
+function keysOf(group: EventGroup): Array<[string, string]> {
+  const keys: Array<[string, string]> = DIMENSIONS.map(([dimension, keyOf]) => [dimension, keyOf(group)]);
+  if (group.kind === 'click' && group.linkId !== null) keys.push(['link', group.linkId]);
+  return keys;
+}
+
 /**
  * The rollups in PostgreSQL. Batches are applied in one transaction: their ids go into analytics_seen_batches
- * (those already there are skipped), and only the new batches' events are added to the counters, tallied here
+ * (those already there are skipped), and only the new batches' groups are added to the counters, tallied here
  * first, so a batch that is applied again after a crash changes nothing and the database writes a row per
- * batch and per counter, not per event. Events of a page or link deleted meanwhile are dropped.
+ * batch and per counter, not per event. Unique visitors: the groups' visitor hashes go into analytics_visitors
+ * per page, day, dimension and key (a view's under the page as a whole, 'page' and '', and each of its
+ * breakdowns; a click's under its link), and those that were not there yet are added to the counters. Events
+ * of a page deleted meanwhile are dropped, and clicks of a deleted link count in no link total.
  */
 @Injectable()
 export class PostgresAnalyticsRollups extends AnalyticsRollups {
@@ -55,51 +65,69 @@ export class PostgresAnalyticsRollups extends AnalyticsRollups {
          on conflict (id) do nothing returning id`,
         [this.clock.now(), JSON.stringify(ids)],
       );
-      const fresh: FreshEvent[] = seen.flatMap(({ id }) =>
-        (byId.get(id)?.events ?? []).map((event) => ({
-          kind: event.kind,
-          owner_id: event.ownerId,
-          link_id: event.linkId,
-          day: event.occurredAt.toISOString().slice(0, 10),
-          referrer_host: event.referrer,
-          device: event.device,
-        })),
-      );
+      const fresh: EventGroup[] = seen.flatMap(({ id }) => byId.get(id)?.groups ?? []);
       if (fresh.length === 0) return 0;
+
+      const unique = await this.newVisitors(tx, fresh);
+      const uniqueOf = (ownerId: string, day: string, dimension: string, key: string) =>
+        unique.get(`${ownerId}|${day}|${dimension}|${key}`) ?? 0;
 
       const daily = tally(
         fresh,
-        (e) => `${e.owner_id}|${e.day}`,
-        (e) => ({ owner_id: e.owner_id, day: e.day, views: e.kind === 'view' ? 1 : 0, clicks: e.kind === 'click' ? 1 : 0 }),
+        (g) => `${g.ownerId}|${g.day}`,
+        (g) => ({
+          owner_id: g.ownerId,
+          day: g.day,
+          views: g.kind === 'view' ? g.count : 0,
+          clicks: g.kind === 'click' ? g.count : 0,
+          unique_visitors: uniqueOf(g.ownerId, g.day, 'page', ''),
+        }),
         ['views', 'clicks'],
       );
       await tx.execute(
-        `insert into analytics_daily (owner_id, day, views, clicks)
-         select r.owner_id, r.day, r.views, r.clicks
-           from jsonb_to_recordset(?::jsonb) as r(owner_id uuid, day date, views int, clicks int)
+        `insert into analytics_daily (owner_id, day, views, clicks, unique_visitors)
+         select r.owner_id, r.day, r.views, r.clicks, r.unique_visitors
+           from jsonb_to_recordset(?::jsonb) as r(owner_id uuid, day date, views int, clicks int, unique_visitors int)
            join users u on u.id = r.owner_id
          on conflict (owner_id, day) do update
-           set views = analytics_daily.views + excluded.views, clicks = analytics_daily.clicks + excluded.clicks`,
+           set views = analytics_daily.views + excluded.views, clicks = analytics_daily.clicks + excluded.clicks,
+               unique_visitors = analytics_daily.unique_visitors + excluded.unique_visitors`,
         [JSON.stringify(daily)],
       );
 
-      const clicks = fresh.filter((e) => e.kind === 'click' && e.link_id !== null);
+      const breakdowns = tally(
+        fresh.flatMap((g) => keysOf(g).map(([dimension, key]) => ({ g, dimension, key }))),
+        ({ g, dimension, key }) => `${g.ownerId}|${dimension}|${g.day}|${key}`,
+        ({ g, dimension, key }) => ({
+          owner_id: g.ownerId,
+          dimension,
+          day: g.day,
+          key,
+          views: g.kind === 'view' ? g.count : 0,
+          clicks: g.kind === 'click' ? g.count : 0,
+          unique_visitors: uniqueOf(g.ownerId, g.day, dimension, key),
+        }),
+        ['views', 'clicks'],
+      );
+      await tx.execute(
+        `insert into analytics_breakdown_daily as b (owner_id, dimension, day, key, views, unique_visitors, clicks)
+         select r.owner_id, r.dimension, r.day, r.key, r.views, r.unique_visitors, r.clicks
+           from jsonb_to_recordset(?::jsonb) as r(owner_id uuid, dimension text, day date, key text, views int, unique_visitors int, clicks int)
+           join users u on u.id = r.owner_id
+         on conflict (owner_id, dimension, day, key) do update
+           set views = b.views + excluded.views, unique_visitors = b.unique_visitors + excluded.unique_visitors,
+               clicks = b.clicks + excluded.clicks`,
+        [JSON.stringify(breakdowns)],
+      );
+
+      const clicks = fresh.filter((g) => g.kind === 'click' && g.linkId !== null);
       if (clicks.length > 0) {
-        const linkDaily = tally(
+        const totals = tally(
           clicks,
-          (e) => `${e.link_id}|${e.day}`,
-          (e) => ({ link_id: e.link_id, day: e.day, owner_id: e.owner_id, clicks: 1 }),
+          (g) => `${g.linkId}`,
+          (g) => ({ link_id: g.linkId, clicks: g.count }),
           ['clicks'],
         );
-        await tx.execute(
-          `insert into analytics_link_daily (link_id, day, owner_id, clicks)
-           select r.link_id, r.day, l.owner_id, r.clicks
-             from jsonb_to_recordset(?::jsonb) as r(link_id uuid, day date, clicks int)
-             join links l on l.id = r.link_id
-           on conflict (link_id, day) do update set clicks = analytics_link_daily.clicks + excluded.clicks`,
-          [JSON.stringify(linkDaily)],
-        );
-        const totals = tally(clicks, (e) => `${e.link_id}`, (e) => ({ link_id: e.link_id, clicks: 1 }), ['clicks']);
         await tx.execute(
           `insert into analytics_link_totals (link_id, owner_id, clicks)
            select r.link_id, l.owner_id, r.clicks
@@ -109,44 +137,62 @@ export class PostgresAnalyticsRollups extends AnalyticsRollups {
           [JSON.stringify(totals)],
         );
       }
-
-      const views = fresh.filter((e) => e.kind === 'view');
-      const referred = views.filter((e) => e.referrer_host !== null);
-      if (referred.length > 0) {
-        const rows = tally(
-          referred,
-          (e) => `${e.owner_id}|${e.day}|${e.referrer_host}`,
-          (e) => ({ owner_id: e.owner_id, day: e.day, host: e.referrer_host, views: 1 }),
-          ['views'],
-        );
-        await tx.execute(
-          `insert into analytics_referrer_daily (owner_id, day, host, views)
-           select r.owner_id, r.day, left(r.host, 255), r.views
-             from jsonb_to_recordset(?::jsonb) as r(owner_id uuid, day date, host text, views int)
-             join users u on u.id = r.owner_id
-           on conflict (owner_id, day, host) do update set views = analytics_referrer_daily.views + excluded.views`,
-          [JSON.stringify(rows)],
-        );
-      }
-      const withDevice = views.filter((e) => e.device === 'mobile' || e.device === 'tablet' || e.device === 'desktop');
-      if (withDevice.length > 0) {
-        const rows = tally(
-          withDevice,
-          (e) => `${e.owner_id}|${e.day}|${e.device}`,
-          (e) => ({ owner_id: e.owner_id, day: e.day, device: e.device, views: 1 }),
-          ['views'],
-        );
-        await tx.execute(
-          `insert into analytics_device_daily (owner_id, day, device, views)
-           select r.owner_id, r.day, r.device, r.views
-             from jsonb_to_recordset(?::jsonb) as r(owner_id uuid, day date, device text, views int)
-             join users u on u.id = r.owner_id
-           on conflict (owner_id, day, device) do update set views = analytics_device_daily.views + excluded.views`,
-          [JSON.stringify(rows)],
-        );
-      }
-      return fresh.length;
+      return fresh.reduce((events, g) => events + g.count, 0);
     });
+  }
+
+  /**
+   * Puts the groups' visitor hashes into analytics_visitors; answers how many were new per page, day, dimension
+   * and key ('page' and '' for the page as a whole: views only).
+   */
+  private async newVisitors(tx: EntityManager, groups: EventGroup[]): Promise<Map<string, number>> {
+    const rows = new Map<string, Row>();
+    for (const g of groups) {
+      if (g.visitors.length === 0) continue;
+      const keys = keysOf(g).filter(([dimension]) => g.kind === 'view' || dimension === 'link');
+      if (g.kind === 'view') keys.push(['page', '']);
+      for (const hash of g.visitors) {
+        for (const [dimension, key] of keys) {
+          rows.set(`${g.ownerId}|${g.day}|${dimension}|${key}|${hash}`, {
+            owner_id: g.ownerId,
+            day: g.day,
+            dimension,
+            key,
+            hash,
+          });
+        }
+      }
+    }
+    const unique = new Map<string, number>();
+    if (rows.size === 0) return unique;
+    // Sorted, so concurrent batches lock the same rows in the same order.
+    const sorted = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+    const inserted = await tx.execute<
+      Array<{ owner_id: string; day: string; dimension: string; key: string; visitors: string }>
+    >(
+      `with added as (
+         insert into analytics_visitors (owner_id, day, dimension, key, hash)
+         select r.owner_id, r.day, r.dimension, r.key, r.hash
+           from jsonb_to_recordset(?::jsonb) as r(owner_id uuid, day date, dimension text, key text, hash bigint)
+           join users u on u.id = r.owner_id
+         on conflict do nothing
+         returning owner_id, day, dimension, key)
+       select owner_id, to_char(day, 'YYYY-MM-DD') as day, dimension, key, count(*) as visitors from added group by 1, 2, 3, 4`,
+      [JSON.stringify(sorted)],
+    );
+    for (const row of inserted)
+      unique.set(`${row.owner_id}|${row.day}|${row.dimension}|${row.key}`, Number(row.visitors));
+    return unique;
+  }
+
+  async forgetVisitorsBefore(day: string): Promise<number> {
+    const [deleted] = await this.em
+      .fork()
+      .execute<Array<{ rows: string }>>(
+        `with gone as (delete from analytics_visitors where day < ?::date returning 1) select count(*) as rows from gone`,
+        [day],
+      );
+    return Number(deleted?.rows ?? 0);
   }
 
   async forgetSeenBefore(before: Date): Promise<number> {
@@ -154,7 +200,9 @@ export class PostgresAnalyticsRollups extends AnalyticsRollups {
     let forgotten = 0;
     // analytics_seen_events: the events counted one by one before batches had ids.
     for (const table of ['analytics_seen_batches', 'analytics_seen_events']) {
-      forgotten += (await em.execute<Array<{ id: string }>>(`delete from ${table} where seen_at < ? returning id`, [before])).length;
+      forgotten += (
+        await em.execute<Array<{ id: string }>>(`delete from ${table} where seen_at < ? returning id`, [before])
+      ).length;
     }
     return forgotten;
   }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { JobProcessor } from '../../../shared/queues/job-processor.js';
-import { AggregateAnalyticsUseCase } from '../application/aggregate-analytics.use-case.js';
+import { AggregateAnalyticsUseCase, type ForgottenAnalytics } from '../application/aggregate-analytics.use-case.js';
 
-/** Daily: the rollups forget event ids counted long ago (no late retry can bring them back). */
+/** Daily: the rollups forget event ids counted long ago, past days' salts and the visitor hashes before yesterday. */
 @Injectable()
 export class AnalyticsCleanUpProcessor extends JobProcessor<'maintenance'> {
   readonly queue = 'maintenance';
@@ -12,7 +12,7 @@ export class AnalyticsCleanUpProcessor extends JobProcessor<'maintenance'> {
     super();
   }
 
-  async process(): Promise<{ forgotten: number }> {
-    return { forgotten: await this.aggregate.forgetOldEventIds() };
+  process(): Promise<ForgottenAnalytics> {
+    return this.aggregate.forgetOld();
   }
 }

@@ -2,35 +2,51 @@ import { Injectable } from '@nestjs/common';
 import { Metrics, type Counter, type Histogram } from '../../../shared/metrics/metrics.js';
 import { BatchJobProcessor, type QueueJob } from '../../../shared/queues/job-processor.js';
 import { AggregateAnalyticsUseCase } from '../application/aggregate-analytics.use-case.js';
-import type { AnalyticsEventJob } from '../../../shared/queues/queue-definitions.js';
-import type { AnalyticsEvent, EventBatch } from '../domain/analytics.js';
+import type { AnalyticsEventJob, AnalyticsGroupJob, JobData } from '../../../shared/queues/queue-definitions.js';
+import { UNKNOWN_COUNTRY } from '../application/ports/country-lookup.js';
+import type { EventBatch, EventGroup } from '../domain/analytics.js';
 
-/** Events counted in one transaction at most (jobs carry up to 1,000 each; a job is never split). */
-const MAX_EVENTS = 5000;
+/** Groups and visitor hashes counted in one transaction at most (jobs carry up to about 1,000 each; a job is never split). */
+const MAX_WEIGHT = 5000;
 /** Seconds from a view or click to its being counted: usually well under one, minutes while the queue was away. */
 const LAG_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600];
 
-const toEvent = (data: AnalyticsEventJob): AnalyticsEvent => ({
+/**
+ * An event as API processes of earlier releases queued it: a group of one, without a visitor hash (it counts
+ * no unique visitor), a country or a campaign; its referring host is its source, as attributionOf has it.
+ */
+const fromEvent = (data: AnalyticsEventJob): EventGroup => ({
   kind: data.kind,
   ownerId: data.ownerId,
   linkId: data.linkId,
-  occurredAt: new Date(data.occurredAt),
+  day: data.occurredAt.slice(0, 10),
   referrer: data.referrerHost,
   device: data.device,
+  source: data.referrerHost,
+  medium: null,
+  campaign: null,
+  country: UNKNOWN_COUNTRY,
+  count: 1,
+  visitors: [],
+  firstAt: Date.parse(data.occurredAt),
 });
 
+const fromGroup = (data: AnalyticsGroupJob): EventGroup => ({ ...data });
+
 /**
- * A job's batches: the batch the API queued, by its id; events queued one by one or in a batch without an
- * id (by API processes before batches had ids) are each a batch of their own, by the event's id.
+ * A job's batches: the batch the API queued, by its id, counted per group already or (API processes of earlier
+ * releases) event by event; events queued one by one or in a batch without an id (before batches had ids) are
+ * each a batch of their own, by the event's id.
  */
 function batchesOf(job: QueueJob<'analytics'>): EventBatch[] {
   if (job.name === 'event') {
     const data = job.data as AnalyticsEventJob;
-    return [{ id: data.id!, events: [toEvent(data)] }];
+    return [{ id: data.id!, groups: [fromEvent(data)] }];
   }
-  const data = job.data as { batch?: string; events: AnalyticsEventJob[] };
-  if (data.batch !== undefined) return [{ id: data.batch, events: data.events.map(toEvent) }];
-  return data.events.map((event) => ({ id: event.id!, events: [toEvent(event)] }));
+  const data = job.data as JobData<'analytics', 'events'>;
+  if ('groups' in data) return [{ id: data.batch, groups: data.groups.map(fromGroup) }];
+  if (data.batch !== undefined) return [{ id: data.batch, groups: data.events.map(fromEvent) }];
+  return data.events.map((event) => ({ id: event.id!, groups: [fromEvent(event)] }));
 }
 
 /**
@@ -43,7 +59,7 @@ function batchesOf(job: QueueJob<'analytics'>): EventBatch[] {
 export class AnalyticsEventProcessor extends BatchJobProcessor<'analytics'> {
   readonly queue = 'analytics';
   readonly jobs = ['events', 'event'] as const;
-  override readonly maxWeight = MAX_EVENTS;
+  override readonly maxWeight = MAX_WEIGHT;
   private readonly aggregated: Counter<never>;
   private readonly lag: Histogram<never>;
 
@@ -64,7 +80,11 @@ export class AnalyticsEventProcessor extends BatchJobProcessor<'analytics'> {
   }
 
   override weightOf(job: QueueJob<'analytics'>): number {
-    return job.name === 'event' ? 1 : (job.data as { events: unknown[] }).events.length;
+    if (job.name === 'event') return 1;
+    const data = job.data as JobData<'analytics', 'events'>;
+    return 'groups' in data
+      ? data.groups.reduce((weight, group) => weight + 1 + group.visitors.length, 0)
+      : data.events.length;
   }
 
   async processBatch(jobs: ReadonlyArray<QueueJob<'analytics'>>): Promise<void> {
@@ -72,7 +92,10 @@ export class AnalyticsEventProcessor extends BatchJobProcessor<'analytics'> {
     this.aggregated.inc(await this.aggregate.execute(batches.flat()));
     const now = Date.now();
     for (const ofJob of batches) {
-      const earliest = ofJob.reduce((min, batch) => batch.events.reduce((m, event) => Math.min(m, event.occurredAt.getTime()), min), Infinity);
+      const earliest = ofJob.reduce(
+        (min, batch) => batch.groups.reduce((m, group) => Math.min(m, group.firstAt), min),
+        Infinity,
+      );
       if (Number.isFinite(earliest)) this.lag.observe(Math.max(0, now - earliest) / 1000);
     }
   }

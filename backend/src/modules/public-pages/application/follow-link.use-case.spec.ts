@@ -45,14 +45,31 @@ const setup = async () => {
 };
 
 describe('FollowLinkUseCase', () => {
-  it('answers where the link goes and counts the click with the referrer’s host and the time', async () => {
+  it('answers where the link goes and counts the click with the referrer’s host, the source, the visitor and the time', async () => {
     const { alice, analytics, link, follow } = await setup();
+    const source = { source: 'newsletter', medium: null, campaign: null };
+    const origin = { address: '2001:67c:2e8::1', userAgent: 'Mozilla/5.0 (iPad)' };
 
-    const url = await follow.execute(link.id, { isBot: false, referrer: 'https://t.co/abc', device: 'tablet' });
+    const url = await follow.execute(link.id, {
+      isBot: false,
+      referrer: 'https://t.co/abc',
+      device: 'tablet',
+      source,
+      origin,
+    });
 
     expect(url).toBe('https://shop.example.com/x');
     expect(analytics.recorded()).toEqual([
-      { kind: 'click', ownerId: alice.id, linkId: link.id, occurredAt: NOW, referrer: 't.co', device: 'tablet' },
+      {
+        kind: 'click',
+        ownerId: alice.id,
+        linkId: link.id,
+        occurredAt: NOW,
+        referrer: 't.co',
+        device: 'tablet',
+        source,
+        visitor: origin,
+      },
     ]);
     expect(await analytics.clicksByLink(alice.id)).toEqual(new Map([[link.id, 1]]));
   });

@@ -33,6 +33,8 @@ export class FollowLinkUseCase {
         occurredAt: now,
         referrer: referrerHost(visitor.referrer),
         device: visitor.device ?? null,
+        source: visitor.source ?? null,
+        visitor: visitor.origin ?? null,
       });
     }
     return link.url;

@@ -68,10 +68,12 @@ describe('ViewPublicPageUseCase', () => {
     expect(page.user.username).toBe('alice');
   });
 
-  it('counts one view with the referrer’s host and the time', async () => {
+  it('counts one view with the referrer’s host, the source, the visitor and the time', async () => {
     const { alice, analytics, view } = await setup();
+    const source = { source: 'newsletter', medium: 'email', campaign: 'spring' };
+    const origin = { address: '193.0.0.1', userAgent: 'Mozilla/5.0 (iPhone) Mobile' };
 
-    await view.execute('alice', visitor({ referrer: 'https://www.instagram.com/p/abc?x=1', device: 'mobile' }));
+    await view.execute('alice', visitor({ referrer: 'https://www.instagram.com/p/abc?x=1', device: 'mobile', source, origin }));
 
     expect(analytics.recorded()).toEqual([
       {
@@ -81,6 +83,8 @@ describe('ViewPublicPageUseCase', () => {
         occurredAt: NOW,
         referrer: 'www.instagram.com',
         device: 'mobile',
+        source,
+        visitor: origin,
       },
     ]);
   });

@@ -54,6 +54,8 @@ export class ViewPublicPageUseCase {
         occurredAt: now,
         referrer: referrerHost(visitor.referrer),
         device: visitor.device ?? null,
+        source: visitor.source ?? null,
+        visitor: visitor.origin ?? null,
       });
     }
     return { page, links: linksShownAt(page, now), movedTo: null };

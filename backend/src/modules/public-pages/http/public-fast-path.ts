@@ -19,6 +19,8 @@ export interface FastPathOptions {
   allowedOrigins: ReadonlySet<string>;
   /** The scheme the request came over, read as Express reads it (a trusted proxy's X-Forwarded-Proto). */
   protocolOf: (request: IncomingMessage) => string;
+  /** The visitor's address, read as Express reads req.ip (a trusted proxy's X-Forwarded-For). */
+  addressOf: (request: IncomingMessage) => string | undefined;
 }
 
 /** A click call's body is ignored; a small JSON object is read and checked like any other, a larger one goes the full way. */
@@ -63,7 +65,13 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
     if (urlProblem(url) !== null) return next(request, response);
     const method = request.method;
     const hasSession = (request.headers.cookie ?? '').includes(`${options.sessionCookie}=`);
-    const page = () => ({ request, protocol: options.protocolOf(request), viewerId: null, headers: withRequestId(options.headers, response) });
+    const page = () => ({
+      request,
+      protocol: options.protocolOf(request),
+      address: options.addressOf(request),
+      viewerId: null,
+      headers: withRequestId(options.headers, response),
+    });
 
     if (method === 'GET' || method === 'HEAD') {
       const go = GO.exec(url);
@@ -91,7 +99,7 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
         labelRoute(response, CLICK_ROUTE);
         withHeaders(response);
         readSmallJson(request)
-          .then((problem) => (problem !== null ? refuse(response, 400, problem) : responder.click(request, response, click[1]!)))
+          .then((problem) => (problem !== null ? refuse(response, 400, problem) : responder.click(request, response, click[1]!, options.addressOf(request))))
           .catch((error: unknown) => fail(response, error));
         return;
       }

@@ -7,7 +7,7 @@ import type { Env } from '../../../config/env.js';
 import { DomainError } from '../../../shared/domain-error.js';
 import type { Id } from '../../../shared/ids.js';
 import { ENV } from '../../../shared/infrastructure/infrastructure.tokens.js';
-import { visitorFrom } from '../../analytics/http/visitor.js';
+import { clickSource, visitSource, visitorFrom } from '../../analytics/http/visitor.js';
 import { FollowLinkUseCase } from '../application/follow-link.use-case.js';
 import { PublicPageRenderer } from '../application/ports/public-page.renderer.js';
 import { ViewPublicPageUseCase } from '../application/view-public-page.use-case.js';
@@ -29,6 +29,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export interface PageRequest {
   request: IncomingMessage;
   protocol: string;
+  /** The visitor's address as Express's req.ip reads it (a trusted proxy's X-Forwarded-For): for the counters only. */
+  address: string | undefined;
   /** The signed-in creator looking, if any (their views are not counted). */
   viewerId: Id | null;
   /** Headers the answer must carry besides its own (the security headers, when Express did not set them). */
@@ -47,10 +49,6 @@ const toPublicLink = (link: PageLink): PublicLinkView => ({
 /** A short digest of the session types offered and the one chosen: a booking page variant per choice. */
 const fingerprintOf = (choice: BookingPageChoice): string =>
   createHash('sha256').update(JSON.stringify([choice.sessionTypeId, choice.sessionTypes])).digest('base64url').slice(0, 22);
-
-/** Who is asking, for the counters: nobody for HEAD requests (link checkers, monitors), which count nothing. */
-const visitorOf = (request: IncomingMessage) =>
-  request.method === 'HEAD' ? null : visitorFrom(request.headers['user-agent'], request.headers.referer);
 
 /**
  * Answers the visitors' hot paths on Node's own request and response, so the same code serves them before
@@ -72,15 +70,20 @@ export class PublicPageResponder {
     private readonly openSlots: OpenSlots,
     private readonly catalog: SessionTypeCatalog,
     @Inject(ENV) private readonly env: Env,
-  ) {}
+  ) {
+    this.publicHost = env.PUBLIC_URL ? hostOf(env.PUBLIC_URL) : undefined;
+  }
+
+  /** The host of PUBLIC_URL: a referrer there is the product itself, no source of visits. */
+  private readonly publicHost: string | undefined;
 
   /**
    * /{username} (lowercase already) with `?booked=true` (or `?booked=refunding`) shown as the banner. A username
    * its owner gave up lately answers 301 to their current one, with the query, and counts no view.
    */
-  async bio({ request, protocol, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
+  async bio({ request, protocol, address, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
-    const visitor = visitorOf(request);
+    const visitor = this.visitorOf(request, address, visitSource);
     await this.answerPage(request, response, origin, headers, async () => {
       const { page, links, movedTo } = await this.view.execute(username, visitor && { ...visitor, viewerId });
       if (movedTo !== null) return { location: `/${movedTo}` };
@@ -165,9 +168,9 @@ export class PublicPageResponder {
   }
 
   /** /go/{id}: counts the click and redirects (302); a link that is off or unknown gets the 404 page. */
-  async go({ request, protocol, headers }: PageRequest, response: ServerResponse, linkId: Id): Promise<void> {
+  async go({ request, protocol, address, headers }: PageRequest, response: ServerResponse, linkId: Id): Promise<void> {
     try {
-      const url = await this.follow.execute(linkId, visitorOf(request));
+      const url = await this.follow.execute(linkId, this.visitorOf(request, address, clickSource));
       response.writeHead(302, [...headers, 'Location', encodeUrl(url), 'Cache-Control', 'no-store', 'Content-Length', '0']);
       response.end();
     } catch (error) {
@@ -175,10 +178,10 @@ export class PublicPageResponder {
     }
   }
 
-  /** POST /api/links/{id}/click: counts the click and answers `{ url }`. */
-  async click(request: IncomingMessage, response: ServerResponse, linkId: Id): Promise<void> {
+  /** POST /api/links/{id}/click: counts the click (with the source on the bio page's address) and answers `{ url }`. */
+  async click(request: IncomingMessage, response: ServerResponse, linkId: Id, address: string | undefined): Promise<void> {
     try {
-      const url = await this.follow.execute(linkId, visitorFrom(request.headers['user-agent'], request.headers.referer));
+      const url = await this.follow.execute(linkId, this.visitorOf(request, address, clickSource));
       sendJson(response, 200, { url });
     } catch (error) {
       answerJsonError(response, error, []);
@@ -186,8 +189,8 @@ export class PublicPageResponder {
   }
 
   /** GET /api/users/{username}: the page as JSON, counting a view (a former username: 301 as bio). */
-  async profile({ request, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
-    const visitor = visitorOf(request);
+  async profile({ request, address, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
+    const visitor = this.visitorOf(request, address, visitSource);
     try {
       const { page, links, movedTo } = await this.view.execute(username, visitor && { ...visitor, viewerId });
       if (movedTo !== null) return redirect(request, response, `/api/users/${movedTo}`, headers);
@@ -249,6 +252,16 @@ export class PublicPageResponder {
     send(request, response, 404, page, 'no-cache', headers);
   }
 
+  /**
+   * Who is asking, for the counters, with where the visit came from (`sourceOf`: a page's own address, a click's
+   * carried on); nobody for HEAD requests (link checkers, monitors), which count nothing.
+   */
+  private visitorOf(request: IncomingMessage, address: string | undefined, sourceOf: typeof visitSource) {
+    if (request.method === 'HEAD') return null;
+    const { referer, host } = request.headers;
+    return visitorFrom(request.headers['user-agent'], referer, address, sourceOf(request.url ?? '', referer, [host, this.publicHost]));
+  }
+
   private fixedPage(key: string, render: () => string): EncodedBody {
     let page = this.fixedPages.get(key);
     if (!page) {
@@ -261,6 +274,14 @@ export class PublicPageResponder {
 
   private origin(request: IncomingMessage, protocol: string): string {
     return originOf(protocol, request.headers.host, this.env.PUBLIC_URL);
+  }
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
   }
 }
 

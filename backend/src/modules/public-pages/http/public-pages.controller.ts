@@ -135,12 +135,12 @@ export class PublicPagesController {
   @Fails(404)
   @HttpCode(200)
   async click(@Param('id') id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.responder.click(request, response, id);
+    await this.responder.click(request, response, id, request.ip);
   }
 
   private page(request: Request, viewerId: string | null) {
     // Express has set the security headers already.
-    return { request, protocol: request.protocol, viewerId, headers: [] };
+    return { request, protocol: request.protocol, address: request.ip, viewerId, headers: [] };
   }
 
   /** `/Alice` → `/alice`, keeping the query (`?booked=true`). */
