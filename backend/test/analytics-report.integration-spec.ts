@@ -59,7 +59,8 @@ interface KeyFact extends DayFact {
 interface SaleFact {
   paidAt: Date;
   amount: number;
-  refunded: number;
+  /** What the sale earned the creator after refunds: their ledger entries' sum. */
+  revenue: number;
   source: string | null;
   medium: string | null;
   campaign: string | null;
@@ -103,18 +104,35 @@ describe('the report over HTTP', () => {
     return response.body as LinkView;
   }
 
-  /** Everything the report reads or a request could write. */
-  async function everything(): Promise<string> {
-    const tables = ['analytics_daily', 'analytics_breakdown_daily', 'orders', 'bookings', 'refunds'];
+  /**
+   * Everything of `ownerId` the report reads or a request of theirs could write (only theirs: other specs run
+   * beside this one on the same database).
+   */
+  async function everything(ownerId: string): Promise<string> {
+    const owned: Array<[string, string]> = [
+      ['users', 'select u.* from users u where u.id = $1'],
+      ['links', 'select l.* from links l where l.owner_id = $1'],
+      ['analytics_daily', 'select a.* from analytics_daily a where a.owner_id = $1'],
+      ['analytics_breakdown_daily', 'select b.* from analytics_breakdown_daily b where b.owner_id = $1'],
+      ['orders', 'select o.* from orders o where o.creator_id = $1'],
+      ['bookings', 'select b.* from bookings b where b.creator_id = $1'],
+      ['ledger_entries', 'select l.* from ledger_entries l where l.creator_id = $1'],
+      [
+        'refunds',
+        `select r.* from refunds r where r.booking_id in (select id from bookings where creator_id = $1)
+            or r.order_id in (select id from orders where creator_id = $1)`,
+      ],
+    ];
     const digests = await Promise.all(
-      tables.map(async (table) => {
-        const { rows } = await db.query<{ digest: string }>(
-          `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${table} t`,
+      owned.map(async ([table, rows]) => {
+        const { rows: digest } = await db.query<{ digest: string }>(
+          `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from (${rows}) t`,
+          [ownerId],
         );
-        return `${table}:${rows[0]!.digest}`;
+        return `${table}:${digest[0]!.digest}`;
       }),
     );
-    return `${await db.fingerprint()} ${digests.join(' ')}`;
+    return digests.join(' ');
   }
 
   /** Rows the worker and checkout would have written for `ownerId`, from a seed; returned as written. */
@@ -166,7 +184,7 @@ describe('the report over HTTP', () => {
       const sale: SaleFact = {
         paidAt: new Date(Math.min(at, Date.now())),
         amount: 100 + random.int(9900),
-        refunded: 0,
+        revenue: 0,
         source: random.pick([null, 'instagram.com', 'only-sold.example', '+sale']),
         medium: random.pick([null, 'social']),
         campaign: random.pick([null, 'spring']),
@@ -174,30 +192,47 @@ describe('the report over HTTP', () => {
       };
       const id = randomUUID();
       const attribution = [sale.source, sale.medium, sale.campaign, sale.country];
+      // The creator's share of the price, as the ledger credits it (the rest is the platform's fee).
+      const earning = Math.round(sale.amount * 0.8);
+      sale.revenue = earning;
       if (n % 3 === 0) {
         await db.query(
           `insert into bookings (id, creator_id, customer_name, customer_email, user_amount, platform_fee, amount, status, created_at, paid_at,
                                  source, medium, campaign, country)
-           values ($1, $2, 'Sam', 'sam@example.com', $3, 0, $3, 'paid', $4, $4, $5, $6, $7, $8)`,
-          [id, ownerId, sale.amount, sale.paidAt, ...attribution],
+           values ($1, $2, 'Sam', 'sam@example.com', $3, $4::int - $3::int, $4, 'paid', $5, $5, $6, $7, $8, $9)`,
+          [id, ownerId, earning, sale.amount, sale.paidAt, ...attribution],
         );
       } else {
         await db.query(
           `insert into orders (id, creator_id, kind, title, customer_email, amount, user_amount, platform_fee, status, created_at, paid_at,
                                source, medium, campaign, country)
-           values ($1, $2, $3, 'The Guide', 'ada@example.com', $4, $4, 0, 'paid', $5, $5, $6, $7, $8, $9)`,
-          [id, ownerId, n % 2 === 0 ? 'tip' : 'product', sale.amount, sale.paidAt, ...attribution],
+           values ($1, $2, $3, 'The Guide', 'ada@example.com', $4, $5, $4::int - $5::int, 'paid', $6, $6, $7, $8, $9, $10)`,
+          [id, ownerId, n % 2 === 0 ? 'tip' : 'product', sale.amount, earning, sale.paidAt, ...attribution],
         );
       }
       const column = n % 3 === 0 ? 'booking_id' : 'order_id';
-      // Some are refunded in part: what succeeded comes off the revenue; a failed refund takes nothing off.
+      await db.query(`insert into ledger_entries (id, creator_id, ${column}, amount, created_at, kind) values ($1, $2, $3, $4, $5, 'earning')`, [
+        randomUUID(),
+        ownerId,
+        id,
+        earning,
+        sale.paidAt,
+      ]);
+      // Some are refunded in part: the creator's share of what succeeded comes off the revenue (the ledger's
+      // reversal); a failed refund takes nothing off.
       if (n % 4 === 1) {
         const part = 1 + random.int(sale.amount - 1);
-        sale.refunded += part;
+        const refundId = randomUUID();
         await db.query(
           `insert into refunds (id, ${column}, amount, reason, status, provider_refund_id, created_at, updated_at)
            values ($1, $2, $3, 'at_provider', 'succeeded', $4, now(), now())`,
-          [randomUUID(), id, part, `re_${randomUUID()}`],
+          [refundId, id, part, `re_${randomUUID()}`],
+        );
+        const reversed = Math.round((part * earning) / sale.amount);
+        sale.revenue -= reversed;
+        await db.query(
+          `insert into ledger_entries (id, creator_id, ${column}, amount, created_at, kind, refund_id) values ($1, $2, $3, $4, now(), 'reversal', $5)`,
+          [randomUUID(), ownerId, id, -reversed, refundId],
         );
         await db.query(
           `insert into refunds (id, ${column}, amount, reason, status, provider_refund_id, created_at, updated_at)
@@ -243,7 +278,7 @@ describe('the report over HTTP', () => {
       for (const sale of seeded.sales) {
         if (!inRange(paidDay(sale), range)) continue;
         orders += 1;
-        revenueCents += sale.amount - sale.refunded;
+        revenueCents += sale.revenue;
       }
       return {
         views,
@@ -275,7 +310,7 @@ describe('the report over HTTP', () => {
       for (const sale of seeded.sales) {
         if (paidDay(sale) !== d) continue;
         row.orders += 1;
-        row.revenueCents += sale.amount - sale.refunded;
+        row.revenueCents += sale.revenue;
       }
       byDay.push(row);
     }
@@ -303,7 +338,7 @@ describe('the report over HTTP', () => {
           const key = dimension === 'country' ? (sale.country ?? 'unknown') : sale[dimension];
           const row = rowOf(key);
           row.orders += 1;
-          row.revenueCents += sale.amount - sale.refunded;
+          row.revenueCents += sale.revenue;
         }
       }
       return [...rows.values()].sort(order).slice(0, REPORT_ROWS_LIMIT);
@@ -378,15 +413,15 @@ describe('the report over HTTP', () => {
     it.each(table)(
       'answers 400 with the message for %s, on both forms, and changes nothing',
       async (_name, query, message) => {
-        const { client } = await premiumCreator();
-        const before = await everything();
+        const { client, user } = await premiumCreator();
+        const before = await everything(user.id);
 
         for (const path of ['/api/analytics/report', '/api/analytics/report.csv']) {
           const response = await client.get(`${path}?${query()}`).expect(400);
           expect(response.body).toEqual({ statusCode: 400, message });
         }
 
-        expect(await everything()).toBe(before);
+        expect(await everything(user.id)).toBe(before);
       },
     );
   });
@@ -501,11 +536,17 @@ describe('the report over HTTP', () => {
       [user.id, day(-1), REPORT_ROWS_LIMIT + 25],
     );
     // A sale makes the last of the sources with 8 views the first of them (then come the others, by key).
+    const tipId = randomUUID();
     await db.query(
       `insert into orders (id, creator_id, kind, title, customer_email, amount, user_amount, platform_fee, status, created_at, paid_at, source)
        values ($1, $2, 'tip', 'Tip', 'ada@example.com', 700, 700, 0, 'paid', now(), now(), $3)`,
-      [randomUUID(), user.id, `site${REPORT_ROWS_LIMIT + 25}.example`],
+      [tipId, user.id, `site${REPORT_ROWS_LIMIT + 25}.example`],
     );
+    await db.query(`insert into ledger_entries (id, creator_id, order_id, amount, created_at, kind) values ($1, $2, $3, 700, now(), 'earning')`, [
+      randomUUID(),
+      user.id,
+      tipId,
+    ]);
     const query = `from=${day(-1)}&to=${day(0)}`;
 
     const json = (await client.get(`/api/analytics/report?${query}`).expect(200)).body as AnalyticsReportView;

@@ -27,7 +27,7 @@ export interface ReportTotals {
   clickRate: number;
   /** Paid bookings, product sales and tips. */
   orders: number;
-  /** What those buyers paid, less what was refunded to them, in cents. */
+  /** What those sales earned the creator (their share of the price, less refunds' share), in cents: the Earnings card's ledger. */
   revenueCents: number;
 }
 

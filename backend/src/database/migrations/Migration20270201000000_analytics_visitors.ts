@@ -12,7 +12,8 @@ import { Migration } from '@mikro-orm/migrations';
  *   times they come; rows of older days are deleted every day. A hash is the first 64 bits of SHA-256 over
  *   the day's salt, the page, the address and the user agent, so once the salt is gone it leads nowhere.
  * - `analytics_salts`: one random salt per UTC day, deleted once its day is over.
- * - `bookings` and `orders` gain the source, medium, campaign and country of the visit that led to them.
+ * - `bookings` and `orders` gain the source, medium, campaign and country of the visit that led to them; the
+ *   ledger's entries are found by their sale, for what each sale earned.
  */
 export class Migration20270201000000_analytics_visitors extends Migration {
   override async up(): Promise<void> {
@@ -45,9 +46,14 @@ export class Migration20270201000000_analytics_visitors extends Migration {
       );
       this.addSql(`create index ${table}_creator_paid on ${table} (creator_id, paid_at) where paid_at is not null`);
     }
+    // The report reads each sale's ledger entries (its earning and reversals) to say what it earned the creator.
+    this.addSql('create index ledger_entries_booking on ledger_entries (booking_id) where booking_id is not null');
+    this.addSql('create index ledger_entries_order on ledger_entries (order_id) where order_id is not null');
   }
 
   override async down(): Promise<void> {
+    this.addSql('drop index if exists ledger_entries_order');
+    this.addSql('drop index if exists ledger_entries_booking');
     for (const table of ['bookings', 'orders']) {
       this.addSql(`drop index if exists ${table}_creator_paid`);
       this.addSql(`alter table ${table} drop column source, drop column medium, drop column campaign, drop column country`);

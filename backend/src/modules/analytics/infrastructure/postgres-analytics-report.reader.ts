@@ -21,8 +21,8 @@ import {
 
 /**
  * Every sale of the owner paid from the instant `$from` (included) to `$until` (excluded), bookings, product
- * orders and tips alike, with its attribution and what it brought in: the amount charged less its refunds
- * that succeeded (a refund that failed, even after succeeding, gives nothing back).
+ * orders and tips alike, with its attribution and what it brought the creator: its ledger entries — their share
+ * of the price, less the share of each refund that succeeded — so the report's revenue is the Earnings card's.
  */
 const saleRows = (from: string, until: string) =>
   [
@@ -30,9 +30,9 @@ const saleRows = (from: string, until: string) =>
     ['orders', 'order_id'],
   ]
     .map(
-      ([table, refundColumn]) => `
+      ([table, saleColumn]) => `
   select paid_at, source, medium, campaign, country,
-         amount - coalesce((select sum(r.amount) from refunds r where r.${refundColumn} = t.id and r.status = 'succeeded'), 0) as revenue
+         coalesce((select sum(l.amount) from ledger_entries l where l.${saleColumn} = t.id), 0) as revenue
     from ${table} t where creator_id = $1 and paid_at >= ${from}::timestamptz and paid_at < ${until}::timestamptz`,
     )
     .join(' union all ');

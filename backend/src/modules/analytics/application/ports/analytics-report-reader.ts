@@ -31,7 +31,7 @@ export interface ReportData {
 
 /**
  * The report's reads: an owner's daily rollups within a range of days and the sales paid in it (by the UTC day
- * of payment), each worth what the buyer was charged less the refunds that succeeded; and the totals of
+ * of payment), each worth what it earned the creator (its ledger entries: their share, less refunds'); and the totals of
  * `previous` (the period just before, ending the day before `range` starts) when given.
  */
 export abstract class AnalyticsReportReader {
