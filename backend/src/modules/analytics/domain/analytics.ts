@@ -1,14 +1,11 @@
+import type { Attribution } from '@linkbio/shared-contracts';
 import type { Id } from '../../../shared/ids.js';
 
 export type AnalyticsEventKind = 'view' | 'click';
 export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
 
-/** Where a visit came from: `utm_source` (else the referring host), `utm_medium`, `utm_campaign`; null for none. */
-export interface VisitSource {
-  source: string | null;
-  medium: string | null;
-  campaign: string | null;
-}
+/** Where a visit came from: `utm_source` (else the referring host), `utm_medium`, `utm_campaign` (shared-contracts' Attribution). */
+export type VisitSource = Attribution;
 
 /**
  * The request a visitor made, as far as the counters look at it: its address (as Express's req.ip reads it)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Inject, Injectable } from '@nestjs/common';
-import { attributionQuery, type Attribution, type BookedNotice, type PublicLinkView } from '@linkbio/shared-contracts';
+import { attributionQuery, type Attribution, type PublicLinkView } from '@linkbio/shared-contracts';
 import { encodeUrl } from 'encodeurl';
 import type { Env } from '../../../config/env.js';
 import { DomainError } from '../../../shared/domain-error.js';
@@ -16,14 +16,15 @@ import { SessionTypeCatalog } from '../../session-types/application/ports/sessio
 import { bookingPageChoice, type BookingPageChoice } from './booking-page.js';
 import type { PageLink, PublicPage } from '../domain/public-page.js';
 import { BodiesOf, EncodedBody, RecentBodiesOf } from './encoded-body.js';
+import { answerJsonError, bookedNotice, askedTipAmount, redirect, retryAfter, send, sendJson } from './page-answers.js';
 import { originOf } from './page-origin.js';
-import { bioVisitAttribution, carriedAttribution } from './visit-attribution.js';
+import { carriedAttribution } from './visit-attribution.js';
 
 const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** The pages rendered with a visit's attribution in their links kept at once, over all creators, and their bytes. */
 const ATTRIBUTED_PAGES_KEPT = 500;
 const ATTRIBUTED_BYTES_KEPT = 16 * 1024 * 1024;
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The request as the public pages need it: Express's or Node's own, with the scheme it came over. */
 export interface PageRequest {
@@ -83,12 +84,13 @@ export class PublicPageResponder {
    */
   async bio({ request, protocol, address, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
     const origin = this.origin(request, protocol);
-    const visitor = this.visitorOf(request, address, visitSource);
+    // Where the visit came from: counted with the view, and carried on in the page's links.
+    const attribution = this.sourceOf(request, visitSource);
+    const visitor = this.visitorOf(request, address, attribution);
     await this.answerPage(request, response, origin, headers, async () => {
       const { page, links, movedTo } = await this.view.execute(username, visitor && { ...visitor, viewerId });
       if (movedTo !== null) return { location: `/${movedTo}` };
       const booked = bookedNotice(request.url ?? '');
-      const attribution = bioVisitAttribution(request, origin);
       const variant = `${origin}|${booked ?? ''}|${links === page.links ? '*' : links.map((link) => link.id).join(',')}`;
       const render = () =>
         new EncodedBody(
@@ -170,7 +172,7 @@ export class PublicPageResponder {
   /** /go/{id}: counts the click and redirects (302); a link that is off or unknown gets the 404 page. */
   async go({ request, protocol, address, headers }: PageRequest, response: ServerResponse, linkId: Id): Promise<void> {
     try {
-      const url = await this.follow.execute(linkId, this.visitorOf(request, address, clickSource));
+      const url = await this.follow.execute(linkId, this.visitorOf(request, address, this.sourceOf(request, clickSource)));
       response.writeHead(302, [...headers, 'Location', encodeUrl(url), 'Cache-Control', 'no-store', 'Content-Length', '0']);
       response.end();
     } catch (error) {
@@ -181,7 +183,7 @@ export class PublicPageResponder {
   /** POST /api/links/{id}/click: counts the click (with the source on the bio page's address) and answers `{ url }`. */
   async click(request: IncomingMessage, response: ServerResponse, linkId: Id, address: string | undefined): Promise<void> {
     try {
-      const url = await this.follow.execute(linkId, this.visitorOf(request, address, clickSource));
+      const url = await this.follow.execute(linkId, this.visitorOf(request, address, this.sourceOf(request, clickSource)));
       sendJson(response, 200, { url });
     } catch (error) {
       answerJsonError(response, error, []);
@@ -190,7 +192,7 @@ export class PublicPageResponder {
 
   /** GET /api/users/{username}: the page as JSON, counting a view (a former username: 301 as bio). */
   async profile({ request, address, viewerId, headers }: PageRequest, response: ServerResponse, username: string): Promise<void> {
-    const visitor = this.visitorOf(request, address, visitSource);
+    const visitor = this.visitorOf(request, address, this.sourceOf(request, visitSource));
     try {
       const { page, links, movedTo } = await this.view.execute(username, visitor && { ...visitor, viewerId });
       if (movedTo !== null) return redirect(request, response, `/api/users/${movedTo}`, headers);
@@ -253,13 +255,17 @@ export class PublicPageResponder {
   }
 
   /**
-   * Who is asking, for the counters, with where the visit came from (`sourceOf`: a page's own address, a click's
-   * carried on); nobody for HEAD requests (link checkers, monitors), which count nothing.
+   * Who is asking, for the counters, with where the visit came from; nobody for HEAD requests (link checkers,
+   * monitors), which count nothing.
    */
-  private visitorOf(request: IncomingMessage, address: string | undefined, sourceOf: typeof visitSource) {
+  private visitorOf(request: IncomingMessage, address: string | undefined, source: Attribution | null) {
     if (request.method === 'HEAD') return null;
-    const { referer, host } = request.headers;
-    return visitorFrom(request.headers['user-agent'], referer, address, sourceOf(request.url ?? '', referer, [host, this.publicHost]));
+    return visitorFrom(request.headers['user-agent'], request.headers.referer, address, source);
+  }
+
+  /** Where a request's visit came from (`sourceOf`: a page's own address, or a click's carried on); the Host it came to and PUBLIC_URL's are ours. */
+  private sourceOf(request: IncomingMessage, sourceOf: typeof visitSource): Attribution | null {
+    return sourceOf(request.url ?? '', request.headers.referer, [request.headers.host, this.publicHost]);
   }
 
   private fixedPage(key: string, render: () => string): EncodedBody {
@@ -284,81 +290,3 @@ function hostOf(url: string): string | undefined {
     return undefined;
   }
 }
-
-/**
- * 301 to where a former username's address forwards, keeping the query. Never stored (no-store): the owner may
- * take the name back, and a browser that kept the redirect would then go round in a circle.
- */
-function redirect(request: IncomingMessage, response: ServerResponse, path: string, headers: readonly string[]): void {
-  const url = request.url ?? '';
-  const query = url.indexOf('?');
-  const location = encodeUrl(query === -1 ? path : path + url.slice(query));
-  response.writeHead(301, [...headers, 'Location', location, 'Cache-Control', 'no-store', 'Content-Length', '0']);
-  response.end();
-}
-
-/** `?booked=true` (confirmed) or `?booked=refunding`, exactly once. */
-function bookedNotice(url: string): BookedNotice | null {
-  const query = url.indexOf('?');
-  if (query === -1) return null;
-  const values = new URLSearchParams(url.slice(query + 1)).getAll('booked');
-  if (values.length !== 1) return null;
-  return values[0] === 'true' ? 'confirmed' : values[0] === 'refunding' ? 'refunding' : null;
-}
-
-/** `?amount=500`: a whole number of cents from $1.00 to $10,000.00, exactly once; else null (the form's default). */
-export function askedTipAmount(url: string): number | null {
-  const query = url.indexOf('?');
-  if (query === -1) return null;
-  const values = new URLSearchParams(url.slice(query + 1)).getAll('amount');
-  if (values.length !== 1 || !/^[1-9][0-9]{2,6}$/.test(values[0]!)) return null;
-  const cents = Number(values[0]);
-  return cents <= 1_000_000 ? cents : null;
-}
-
-/**
- * Sends a prepared body: 304 when the client holds it already, the best encoding it accepts otherwise. The
- * headers go out in one writeHead (name, value, name, value…), after `headers` (those Express did not set).
- */
-function send(
-  request: IncomingMessage,
-  response: ServerResponse,
-  status: number,
-  body: EncodedBody,
-  cacheControl: string,
-  headers: readonly string[],
-): void {
-  const common = [...headers, 'Cache-Control', cacheControl, 'ETag', body.etag, 'Vary', 'Accept-Encoding'];
-  if (status === 200 && matches(request.headers['if-none-match'], body.etag)) {
-    response.writeHead(304, common);
-    response.end();
-    return;
-  }
-  const { encoding, bytes } = body.encoded(request.headers['accept-encoding']);
-  common.push('Content-Type', body.contentType, 'Content-Length', String(bytes.length));
-  if (encoding !== 'identity') common.push('Content-Encoding', encoding);
-  response.writeHead(status, common);
-  if (request.method === 'HEAD') response.end();
-  else response.end(bytes);
-}
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
-function sendJson(response: ServerResponse, status: number, value: unknown, headers: readonly string[] = []): void {
-  const bytes = Buffer.from(JSON.stringify(value), 'utf8');
-  response.writeHead(status, [...headers, 'Content-Type', JSON_TYPE, 'Content-Length', String(bytes.length), 'Cache-Control', 'no-store']);
-  response.end(bytes);
-}
-
-/** A JSON call's not found (404) or store away with nothing kept (503, with Retry-After); anything else is rethrown. */
-function answerJsonError(response: ServerResponse, error: unknown, headers: readonly string[]): void {
-  if (!(error instanceof DomainError) || (error.kind !== 'not_found' && error.kind !== 'unavailable')) throw error;
-  const status = error.kind === 'not_found' ? 404 : 503;
-  sendJson(response, status, { statusCode: status, message: error.message }, [...headers, ...retryAfter(error)]);
-}
-
-const retryAfter = (error: DomainError) =>
-  error.details.retryAfterSeconds === undefined ? [] : ['Retry-After', String(error.details.retryAfterSeconds)];
