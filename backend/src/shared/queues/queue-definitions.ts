@@ -95,7 +95,8 @@ export const SCHEDULES = [
   { queue: 'payouts', id: 'release-held-payouts', job: 'release-held', repeat: { pattern: '15 * * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'billing-sweep', job: 'billing-sweep', repeat: { every: 60_000 } },
   { queue: 'maintenance', id: 'send-reminders', job: 'send-reminders', repeat: { every: 60_000 } },
-  { queue: 'maintenance', id: 'clean-up', job: 'clean-up', repeat: { pattern: '30 3 * * *', tz: 'UTC' } },
+  // At 00:05 UTC: a day's visitor salt is destroyed minutes after its day ends (the API processes took the new day's at midnight).
+  { queue: 'maintenance', id: 'clean-up', job: 'clean-up', repeat: { pattern: '5 0 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'media-sweep', job: 'media-sweep', repeat: { pattern: '45 3 * * *', tz: 'UTC' } },
   { queue: 'maintenance', id: 'calendar-sweep', job: 'calendar-sweep', repeat: { every: 60_000 } },
   { queue: 'maintenance', id: 'payments-reconciliation', job: 'reconcile-payments', repeat: { pattern: '15 4 * * *', tz: 'UTC' } },
