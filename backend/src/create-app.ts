@@ -8,6 +8,7 @@ import { MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import session, { type Store } from 'express-session';
 import compression from 'compression';
+import proxyaddr from 'proxy-addr';
 import passport from 'passport';
 import { AppModule } from './app.module.js';
 import { allowedOrigins as allowedOriginsOf, sessionSecrets, trustProxySetting, type Env } from './config/env.js';
@@ -187,25 +188,6 @@ function requestProtocol(trust: TrustProxy) {
 }
 
 /**
- * The request's address as Express's req.ip reads it (proxy-addr): walking X-Forwarded-For from the right for as
- * long as the address it came from is a trusted proxy; the socket's address when that is not one.
- */
-function requestAddress(trust: TrustProxy) {
-  return (request: IncomingMessage): string | undefined => {
-    let address = request.socket.remoteAddress;
-    if (address === undefined || !trust(address, 0)) return address;
-    const header = request.headers['x-forwarded-for'];
-    if (!header) return address;
-    const forwarded = (Array.isArray(header) ? header.join(',') : header).split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
-    for (let i = forwarded.length - 1, hop = 1; i >= 0; i--, hop++) {
-      address = forwarded[i]!;
-      if (i === 0 || !trust(address, hop)) return address;
-    }
-    return address;
-  };
-}
-
-/**
  * The hot paths are answered before Express when they need nothing of its pipeline: the visitors' (bio page,
  * /go, the click call, the public profile) and the dashboard's signed-in reads (its own view, the links, the
  * analytics summary). Everything else reaches Express as before.
@@ -217,7 +199,8 @@ function answerHotPathsFirst(app: NestExpressApplication, env: Env, allowedOrigi
   const headers = securityHeaderList();
   const trust = (app.getHttpAdapter().getInstance() as express.Express).get('trust proxy fn') as TrustProxy;
   const protocolOf = requestProtocol(trust);
-  const addressOf = requestAddress(trust);
+  // The visitor's address as Express's req.ip reads it: proxy-addr with the same trust function.
+  const addressOf = (request: IncomingMessage) => proxyaddr(request, trust);
 
   const links = app.get(LinksController);
   const analytics = app.get(AnalyticsController);
