@@ -1,13 +1,16 @@
 import type { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { loadEnv, type Env } from '../src/config/env.js';
+import { analyticsStreamKey, batchOfEntry } from '../src/modules/analytics/infrastructure/analytics-stream.js';
 import { queueConnection, migrateQueueSchema, type QueueConnection } from '../src/shared/queues/queue-connection.js';
 import { freePort, testDatabaseUrl, unique } from './support/harness.js';
 import { exited, sleep, startProcess, until, type Running } from './support/processes.js';
 
 /*
  * The analytics pipeline as it runs in production: two API processes enqueue views and clicks, a separate
- * worker process aggregates them. Built code (dist/), real processes, real signals, on both queue backends.
+ * worker process aggregates them. Built code (dist/), real processes, real signals, on both queue backends: on
+ * Redis the API processes hand their batches over on a stream, without Redis as jobs on the analytics queue.
  */
 
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Version/17.5 Mobile/15E148 Safari/604.1';
@@ -32,6 +35,7 @@ describe.each([
   let queueEnv: Env;
   let connection: QueueConnection;
   let analyticsQueue: Queue;
+  let redis: Redis | null = null;
   let db: pg.Pool;
   const apis: Running[] = [];
   let worker: Running | null = null;
@@ -67,6 +71,7 @@ describe.each([
     if (!useRedis) await migrateQueueSchema(queueEnv.DATABASE_URL, queueEnv.QUEUE_SCHEMA);
     connection = queueConnection(queueEnv);
     analyticsQueue = connection.queue('analytics', {});
+    if (useRedis) redis = new Redis(process.env.REDIS_URL!);
     db = new pg.Pool({ connectionString: testDatabaseUrl(), max: 2 });
 
     for (let i = 0; i < 2; i += 1) {
@@ -90,11 +95,24 @@ describe.each([
       }
     }
     await analyticsQueue?.obliterate({ force: true }).catch(() => undefined);
+    await redis?.del(analyticsStreamKey(queueEnv.REDIS_KEY_PREFIX));
+    await redis?.quit();
     await analyticsQueue?.close();
     await connection?.close();
     if (!useRedis) await db?.query(`drop schema if exists bullmq_${id} cascade`);
     await db?.end();
   });
+
+  /** The batches handed over and not counted yet: entries on the stream, or jobs on the queue. */
+  const waitingBatches = async (): Promise<Array<{ groups: Array<{ count: number }> }>> => {
+    if (redis) {
+      const entries = await redis.xrange(analyticsStreamKey(queueEnv.REDIS_KEY_PREFIX), '-', '+');
+      return entries.map(([, fields]) => batchOfEntry(fields)!);
+    }
+    const jobs = await analyticsQueue.getJobs(['waiting', 'active', 'delayed'], 0, -1);
+    return jobs.map((job) => job.data as { groups: Array<{ count: number }> });
+  };
+  const drained = async () => (await waitingBatches()).length === 0;
 
   let cookie = '';
   let username = '';
@@ -162,7 +180,7 @@ describe.each([
 
     const counted = await until('counts', analytics, (a) => a.totalClicks >= CLICKS && a.totalViews >= VIEWS);
     expect(counted).toMatchObject({ totalClicks: CLICKS, totalViews: VIEWS });
-    await until('queue drained', () => analyticsQueue.getJobCounts('waiting', 'active', 'delayed'), (c) => c.waiting + c.active + c.delayed === 0);
+    await until('all handed-over batches counted', drained, (done) => done);
     await sleep(500);
     expect(await analytics()).toMatchObject({ totalClicks: CLICKS, totalViews: VIEWS });
     expect(await linkTotals()).toBe(CLICKS);
@@ -187,7 +205,7 @@ describe.each([
     worker!.child.kill('SIGTERM');
     expect(await exited(worker!.child)).toBe(0);
 
-    // With no worker, clicks wait in the queue.
+    // With no worker, clicks wait to be counted.
     const CLICKS = 2400;
     const tasks = Array.from({ length: CLICKS }, (_, i) => () =>
       fetch(`${apiUrls[i % 2]}/go/${links[i % 2]!.id}`, { headers: { 'user-agent': BROWSER }, redirect: 'manual' }).then((r) => expect(r.status).toBe(302)),
@@ -196,10 +214,9 @@ describe.each([
     // (40 at a time made few large jobs, and one batch could count them all before the kill).
     await inParallel(tasks, 4);
     expect(await linkTotals()).toBe(before);
-    // Each API process queues the clicks it counted together as one job: count the clicks the jobs' groups stand for.
-    const waiting = await analyticsQueue.getWaiting(0, -1);
-    const clicksOf = (data: { groups: Array<{ count: number }> }) => data.groups.reduce((sum, group) => sum + group.count, 0);
-    expect(waiting.reduce((sum, job) => sum + clicksOf(job.data as { groups: Array<{ count: number }> }), 0)).toBe(CLICKS);
+    // Each API process hands the clicks it counted together over as one batch: count the clicks their groups stand for.
+    const clicksOf = (batch: { groups: Array<{ count: number }> }) => batch.groups.reduce((sum, group) => sum + group.count, 0);
+    expect((await waitingBatches()).reduce((sum, batch) => sum + clicksOf(batch), 0)).toBe(CLICKS);
 
     // A worker starts counting and is killed while batches are in flight.
     const doomed = await startWorkerProcess();
@@ -208,15 +225,14 @@ describe.each([
     await exited(doomed.child);
     const atKill = await linkTotals();
     expect(partial).toBeLessThan(before + CLICKS);
-    const left = await analyticsQueue.getJobCounts('waiting', 'active');
-    expect(left.waiting + left.active).toBeGreaterThan(0); // the kill came mid-way, with jobs held by the dead worker
+    expect(await drained()).toBe(false); // the kill came mid-way, with batches held by the dead worker
     expect(atKill).toBeLessThan(before + CLICKS);
 
     // A new worker takes over the dead one's jobs once their locks expire: every click counted once.
     worker = await startWorkerProcess();
     await until('all counted', linkTotals, (n) => n >= before + CLICKS, 60_000);
-    await until('queue drained', () => analyticsQueue.getJobCounts('waiting', 'active', 'delayed'), (c) => c.waiting + c.active + c.delayed === 0, 30_000);
-    await sleep(2500); // longer than a lock: any job retried late would show now
+    await until('all handed-over batches counted', drained, (done) => done, 30_000);
+    await sleep(2500); // longer than a lock: any batch retried late would show now
     expect(await linkTotals()).toBe(before + CLICKS);
     expect((await analytics()).totalClicks).toBe(before + CLICKS);
   }, 180_000);

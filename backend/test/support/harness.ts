@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -8,6 +9,8 @@ import { loadEnv, type Env } from '../../src/config/env.js';
 import { createApp } from '../../src/create-app.js';
 import { createWorker } from '../../src/create-worker.js';
 import { mikroOrmConfig } from '../../src/database/mikro-orm.config.js';
+import { analyticsStreamKey } from '../../src/modules/analytics/infrastructure/analytics-stream.js';
+import { ENV, REDIS } from '../../src/shared/infrastructure/infrastructure.tokens.js';
 import { JobQueues } from '../../src/shared/queues/job-queues.js';
 import { migrateQueueSchema } from '../../src/shared/queues/queue-connection.js';
 import type { Logger } from '../../src/shared/logging/logger.js';
@@ -119,14 +122,16 @@ export async function startWorker(options: { redis?: boolean } = {}): Promise<IN
 }
 
 /**
- * Waits until the worker has counted every view and click enqueued so far (the analytics queue is empty:
- * a job completes only once its batch is committed), so a count read next is final.
+ * Waits until the worker has counted every view and click handed over so far (the analytics stream and queue are
+ * empty: an entry is deleted, and a job completes, only once its batch is committed), so a count read next is final.
  */
 export async function analyticsSettled(app: INestApplication | INestApplicationContext, timeoutMs = 15_000): Promise<void> {
   const queue = app.get(JobQueues).queue('analytics');
+  const redis = app.get<Redis | null>(REDIS, { strict: false });
+  const stream = analyticsStreamKey(app.get<Env>(ENV, { strict: false }).REDIS_KEY_PREFIX);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    const counts = { ...(await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized')), stream: redis ? await redis.xlen(stream) : 0 };
     const left = Object.values(counts).reduce((sum, n) => sum + n, 0);
     if (left === 0) return;
     if (Date.now() > deadline) throw new Error(`Analytics not counted within ${timeoutMs} ms: ${JSON.stringify(counts)}`);

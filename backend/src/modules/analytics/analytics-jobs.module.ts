@@ -6,14 +6,19 @@ import { PostgresAnalyticsRollups } from './infrastructure/postgres-analytics.ro
 import { PostgresVisitorSalts } from './infrastructure/postgres-visitor-salts.js';
 import { AnalyticsCleanUpProcessor } from './jobs/analytics-clean-up.processor.js';
 import { AnalyticsEventProcessor } from './jobs/analytics-event.processor.js';
+import { AnalyticsStreamConsumer } from './jobs/analytics-stream.consumer.js';
 
-/** The worker's side of analytics: queued views and clicks counted into the rollups, exactly once. */
+/**
+ * The worker's side of analytics: views and clicks handed over (the Redis stream, AnalyticsStreamConsumer; jobs on
+ * the analytics queue, AnalyticsEventProcessor) counted into the rollups, exactly once.
+ */
 @Module({
   providers: [
     { provide: AnalyticsRollups, useClass: PostgresAnalyticsRollups },
     { provide: VisitorSalts, useClass: PostgresVisitorSalts },
     AggregateAnalyticsUseCase,
     AnalyticsEventProcessor,
+    AnalyticsStreamConsumer,
     AnalyticsCleanUpProcessor,
   ],
   exports: [AnalyticsEventProcessor, AnalyticsCleanUpProcessor],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { UtcDays, visitorHash } from './visitor-hash.js';
+import { RecentVisitorHashes, UtcDays, visitorHash } from './visitor-hash.js';
 
 const SALT = Buffer.alloc(32, 7);
 const OWNER = 'a3c8e2d4-1111-4a6b-9c0d-00000000000a';
@@ -33,5 +33,31 @@ describe('UtcDays', () => {
     expect(days.of(Date.UTC(2026, 2, 10, 23, 59, 59, 999))).toBe('2026-03-10');
     expect(days.of(Date.UTC(2026, 2, 11))).toBe('2026-03-11');
     expect(days.of(Date.UTC(1969, 11, 31, 12))).toBe('1969-12-31');
+  });
+});
+
+describe('RecentVisitorHashes', () => {
+  const NEXT_SALT = Buffer.alloc(32, 9);
+
+  it("answers each visitor's visitorHash, the same on every visit of the day and under the next day's salt the next day", () => {
+    const hashes = new RecentVisitorHashes();
+    for (let i = 0; i < 3; i += 1) {
+      expect(hashes.of('2026-03-10', SALT, OWNER, '193.0.0.1', 'Mozilla/5.0')).toBe(visitorHash(SALT, OWNER, '193.0.0.1', 'Mozilla/5.0'));
+      expect(hashes.of('2026-03-10', SALT, OWNER, '193.0.0.2', 'Mozilla/5.0')).toBe(visitorHash(SALT, OWNER, '193.0.0.2', 'Mozilla/5.0'));
+    }
+    expect(hashes.of('2026-03-11', NEXT_SALT, OWNER, '193.0.0.1', 'Mozilla/5.0')).toBe(visitorHash(NEXT_SALT, OWNER, '193.0.0.1', 'Mozilla/5.0'));
+    // A late event of the day before: its own day's salt, and the new day's hashes stay.
+    expect(hashes.of('2026-03-10', SALT, OWNER, '193.0.0.1', 'Mozilla/5.0')).toBe(visitorHash(SALT, OWNER, '193.0.0.1', 'Mozilla/5.0'));
+    expect(hashes.of('2026-03-11', NEXT_SALT, OWNER, '193.0.0.1', 'Mozilla/5.0')).toBe(visitorHash(NEXT_SALT, OWNER, '193.0.0.1', 'Mozilla/5.0'));
+  });
+
+  it('keeps at most `max` visitors, still answering every one right past that', () => {
+    const hashes = new RecentVisitorHashes(2);
+    for (let round = 0; round < 2; round += 1) {
+      for (const address of ['193.0.0.1', '193.0.0.2', '193.0.0.3']) {
+        expect(hashes.of('2026-03-10', SALT, OWNER, address, 'Mozilla/5.0')).toBe(visitorHash(SALT, OWNER, address, 'Mozilla/5.0'));
+      }
+    }
+    expect((hashes as unknown as { kept: Map<string, string> }).kept.size).toBeLessThanOrEqual(2);
   });
 });

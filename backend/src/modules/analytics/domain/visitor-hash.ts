@@ -7,12 +7,38 @@ import { createHash } from 'node:crypto';
  * it to the same visitor's hashes of other days or pages.
  */
 export function visitorHash(salt: Buffer, ownerId: string, address: string, userAgent: string): string {
-  return createHash('sha256')
-    .update(salt)
-    .update(`${ownerId}\n${address}\n${userAgent}`)
-    .digest()
-    .readBigInt64BE(0)
-    .toString();
+  return hashOf(salt, `${ownerId}\n${address}\n${userAgent}`);
+}
+
+const hashOf = (salt: Buffer, visitor: string) => createHash('sha256').update(salt).update(visitor).digest().readBigInt64BE(0).toString();
+
+/**
+ * The visitor hashes of the visitors seen last on the latest day: a visitor's further pages and clicks of the day
+ * cost a lookup instead of a SHA-256. Held in this process's memory only, at most `max` at once, and forgotten
+ * when the next day begins; a late event of the day before is hashed as it comes.
+ */
+export class RecentVisitorHashes {
+  private day = '';
+  private readonly kept = new Map<string, string>();
+
+  constructor(private readonly max = 10_000) {}
+
+  /** The visitor's hash on `day` ('YYYY-MM-DD'), whose salt is `salt`. */
+  of(day: string, salt: Buffer, ownerId: string, address: string, userAgent: string): string {
+    const visitor = `${ownerId}\n${address}\n${userAgent}`;
+    if (day !== this.day) {
+      if (day < this.day) return hashOf(salt, visitor);
+      this.day = day;
+      this.kept.clear();
+    }
+    let hash = this.kept.get(visitor);
+    if (hash === undefined) {
+      hash = hashOf(salt, visitor);
+      if (this.kept.size >= this.max) this.kept.clear();
+      this.kept.set(visitor, hash);
+    }
+    return hash;
+  }
 }
 
 /** The UTC day of a time, 'YYYY-MM-DD', worked out once per day rather than once per event. */

@@ -87,8 +87,15 @@ export class AnalyticsEventProcessor extends BatchJobProcessor<'analytics'> {
       : data.events.length;
   }
 
-  async processBatch(jobs: ReadonlyArray<QueueJob<'analytics'>>): Promise<void> {
-    const batches = jobs.map(batchesOf);
+  processBatch(jobs: ReadonlyArray<QueueJob<'analytics'>>): Promise<void> {
+    return this.countBatches(jobs.map(batchesOf));
+  }
+
+  /**
+   * Counts the batches of several jobs (or stream entries, AnalyticsStreamConsumer) in one transaction, and
+   * each job's lag from its earliest event.
+   */
+  async countBatches(batches: EventBatch[][]): Promise<void> {
     this.aggregated.inc(await this.aggregate.execute(batches.flat()));
     const now = Date.now();
     for (const ofJob of batches) {

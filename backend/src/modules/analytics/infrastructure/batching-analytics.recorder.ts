@@ -1,13 +1,13 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { newId } from '../../../shared/ids.js';
 import { Metrics, type Counter } from '../../../shared/metrics/metrics.js';
-import { JobQueues } from '../../../shared/queues/job-queues.js';
 import { within } from '../../../shared/within.js';
 import { AnalyticsRecorder, type RecorderBacklog } from '../application/ports/analytics-recorder.js';
 import { CountryLookup, UNKNOWN_COUNTRY } from '../application/ports/country-lookup.js';
+import { EventHandOver } from '../application/ports/event-hand-over.js';
 import { VisitorSalts } from '../application/ports/visitor-salts.js';
 import type { AnalyticsEvent, EventGroup } from '../domain/analytics.js';
-import { UtcDays, visitorHash } from '../domain/visitor-hash.js';
+import { RecentVisitorHashes, UtcDays } from '../domain/visitor-hash.js';
 
 /** A batch is closed (and a new one opened) once its groups and new visitor hashes reach this many. */
 const BATCH_MAX = 1000;
@@ -45,7 +45,8 @@ interface Batch {
  * day), so a job stays small however many visitors it stands for. One batch is queued at a time; what comes
  * meanwhile makes the next one, which grows with the load. Each request is answered once its batch is durably
  * queued. Each batch has an id of its own, kept when it is queued again, which the worker's rollups remember, so
- * it is counted exactly once even if its job is queued twice.
+ * it is counted exactly once even if its job is queued twice. Where a batch is queued is EventHandOver's: an entry
+ * on a Redis stream, or a job on the analytics queue when the queues live in PostgreSQL.
  *
  * The visitor's address and User-Agent are looked at here only: hashed with the day's salt (visitorHash) and
  * looked up for a country; neither goes any further.
@@ -55,7 +56,7 @@ interface Batch {
  * MAX_HELD_EVENTS events are held: what overflows is counted (`dropped`) and logged, never lost silently.
  */
 @Injectable()
-export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements BeforeApplicationShutdown {
+export class BatchingAnalyticsRecorder extends AnalyticsRecorder implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Analytics');
   /** Batches not queued yet, oldest first; the last may still be taking events (`open`). */
   private waiting: Batch[] = [];
@@ -72,13 +73,14 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
   /** Events that could not be held (the buffer was full) since the start. */
   private dropped = 0;
   private readonly days = new UtcDays();
+  private readonly hashes = new RecentVisitorHashes();
   /** Per day, the group keys and visitor hashes already put in a batch. */
   private readonly sent = new Map<string, Set<string>>();
   private readonly queuedEvents: Counter<never>;
   private readonly droppedEvents: Counter<never>;
 
   constructor(
-    private readonly queues: JobQueues,
+    private readonly handOver: EventHandOver,
     metrics: Metrics,
     private readonly salts: VisitorSalts,
     private readonly countries: CountryLookup,
@@ -188,7 +190,7 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     group.count += 1;
     if (at < group.firstAt) group.firstAt = at;
     if (salt && event.visitor) {
-      const hash = visitorHash(salt, event.ownerId, event.visitor.address, event.visitor.userAgent);
+      const hash = this.hashes.of(day, salt, event.ownerId, event.visitor.address, event.visitor.userAgent);
       const sent = this.sentOn(day);
       const sentKey = `${key}|${hash}`;
       if (!sent.has(sentKey)) {
@@ -240,15 +242,7 @@ export class BullMqAnalyticsRecorder extends AnalyticsRecorder implements Before
     // A slow store must not hold visitors: past WAIT_MS they are answered, their events stay held here.
     const slow = setTimeout(() => this.releaseVisitors(`no answer within ${WAIT_MS} ms`), WAIT_MS);
     try {
-      await within(
-        this.queues.add(
-          'analytics',
-          'events',
-          { batch: batch.id, groups: [...batch.groups.values()] },
-          { jobId: batch.id },
-        ),
-        STUCK_MS,
-      );
+      await within(this.handOver.send({ id: batch.id, groups: [...batch.groups.values()] }), STUCK_MS);
       this.inFlight.delete(batch);
       this.heldEvents -= batch.events;
       this.queuedEvents.inc(batch.events);

@@ -9,7 +9,8 @@ import { InMemoryCountryLookup } from '../testing/in-memory-country-lookup.js';
 import { InMemoryVisitorSalts } from '../testing/in-memory-visitor-salts.js';
 import type { AnalyticsEvent, DeviceClass } from '../domain/analytics.js';
 import { visitorHash } from '../domain/visitor-hash.js';
-import { BullMqAnalyticsRecorder, MAX_HELD_EVENTS } from './bullmq-analytics.recorder.js';
+import { BatchingAnalyticsRecorder, MAX_HELD_EVENTS } from './batching-analytics.recorder.js';
+import { QueuedEventHandOver } from './queued-event-hand-over.js';
 
 const ALICE = 'a3c8e2d4-1111-4a6b-9c0d-00000000000a';
 const SHOP = 'a3c8e2d4-1111-4a6b-9c0d-0000000000c1';
@@ -44,7 +45,7 @@ const setup = () => {
     store,
     metrics,
     salts,
-    recorder: new BullMqAnalyticsRecorder(store.asJobQueues(), metrics, salts, countries),
+    recorder: new BatchingAnalyticsRecorder(new QueuedEventHandOver(store.asJobQueues()), metrics, salts, countries),
   };
 };
 
@@ -53,7 +54,7 @@ const scraped = async (metrics: PrometheusMetrics, name: string) =>
   (await metrics.registry.getSingleMetric(name)!.get()).values[0]?.value;
 
 /** Records visits `from`…`from + count - 1` in the current turn; the answer counts the visitors answered so far. */
-const record = (recorder: BullMqAnalyticsRecorder, from: number, count: number) => {
+const record = (recorder: BatchingAnalyticsRecorder, from: number, count: number) => {
   const visitors = { answered: 0, failed: 0 };
   for (const n of range(from, count)) {
     recorder.record(visit(n)).then(
@@ -101,13 +102,13 @@ const expectBatchesIntact = (store: ControllableJobQueues) => {
 };
 
 /** Runs the shutdown hook; the answer says whether it has returned yet. */
-const shutDown = (recorder: BullMqAnalyticsRecorder) => {
+const shutDown = (recorder: BatchingAnalyticsRecorder) => {
   const shutdown = { done: false };
   void recorder.beforeApplicationShutdown().then(() => (shutdown.done = true));
   return shutdown;
 };
 
-describe('BullMqAnalyticsRecorder', () => {
+describe('BatchingAnalyticsRecorder', () => {
   beforeAll(() => Logger.overrideLogger(false));
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => {

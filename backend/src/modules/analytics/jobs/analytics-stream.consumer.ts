@@ -1,0 +1,279 @@
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import type { Env } from '../../../config/env.js';
+import { ENV } from '../../../shared/infrastructure/infrastructure.tokens.js';
+import { logJobRun } from '../../../shared/logging/job-log.js';
+import { Metrics, type Counter } from '../../../shared/metrics/metrics.js';
+import type { EventBatch } from '../domain/analytics.js';
+import {
+  ANALYTICS_STREAM_GROUP,
+  analyticsFailedStreamKey,
+  analyticsStreamKey,
+  batchOfEntry,
+} from '../infrastructure/analytics-stream.js';
+import { AnalyticsEventProcessor } from './analytics-event.processor.js';
+
+/** How long a read waits for the first entry; stopping waits this long at most. */
+const BLOCK_MS = 1000;
+/** After the first entry, how long more may gather before they are counted together. */
+const GATHER_MS = 50;
+/** Entries read at once, and groups plus visitor hashes counted in one transaction at most. */
+const READ_COUNT = 500;
+const MAX_WEIGHT = 5000;
+/** Attempts at counting an entry before it is moved to the failed stream, reported and no longer retried. */
+const MAX_ATTEMPTS = 10;
+const RETRY_MS = { first: 1000, max: 30_000 };
+
+interface Entry {
+  id: string;
+  batch: EventBatch | null;
+  fields: string[];
+}
+
+type RawEntry = [id: string, fields: string[]];
+type StreamReply = Array<[key: string, entries: RawEntry[]]> | null;
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/**
+ * The worker's reader of the analytics stream (queues on Redis): it waits for entries, lets more gather for
+ * 50 ms, and counts up to 500 together in one transaction (AnalyticsEventProcessor.countBatches), then
+ * acknowledges and deletes them. Every worker reads in one consumer group, so each entry goes to one of them.
+ *
+ * Nothing is lost and nothing counts twice:
+ * - an entry is deleted only after its batch committed; a batch delivered again counts nothing (its id is
+ *   remembered by the rollups);
+ * - a failed transaction leaves its entries pending to this worker, which reads them again, one at a time so
+ *   that one entry that cannot be counted holds back no other, with growing pauses;
+ * - after MAX_ATTEMPTS an entry moves to the failed stream with the reason and is reported at error: recorded
+ *   as not applied, never dropped in silence;
+ * - entries pending to a worker that died (killed, cut off) are taken over once idle for WORKER_LOCK_MS.
+ *
+ * Each entry logs its line as a job does (queue analytics, job events, its batch id, attempt, outcome) and counts
+ * in linkbio_worker_jobs_total.
+ */
+@Injectable()
+export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Worker');
+  private redis: Redis | null = null;
+  private readonly key: string;
+  private readonly failedKey: string;
+  private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private stopping = false;
+  private loop: Promise<void> | null = null;
+  /** Entries of this worker's that failed: read again, one at a time, before anything new. */
+  private retryOwn = false;
+  private retryMs = RETRY_MS.first;
+  private nextClaim = 0;
+  private lastError = 0;
+  /** Failed attempts per entry (this process's; an entry taken over from a dead worker starts again). */
+  private readonly attempts = new Map<string, number>();
+  private waitingEntries = 0;
+  private readonly jobsRun: Counter<'queue' | 'job' | 'outcome'>;
+
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    private readonly processor: AnalyticsEventProcessor,
+    metrics: Metrics,
+  ) {
+    this.key = analyticsStreamKey(env.REDIS_KEY_PREFIX);
+    this.failedKey = analyticsFailedStreamKey(env.REDIS_KEY_PREFIX);
+    this.jobsRun = metrics.counter({
+      name: 'linkbio_worker_jobs_total',
+      help: 'Jobs this worker ran, by queue, job and outcome (completed, or failed: each failed attempt counts).',
+      labelNames: ['queue', 'job', 'outcome'],
+    });
+    metrics.gauge({
+      name: 'linkbio_analytics_batches_waiting',
+      help: 'Batches of views and clicks on the analytics stream not counted yet, as this worker last read it.',
+      read: () => [{ value: this.waitingEntries }],
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.env.REDIS_URL) return;
+    // Waits for Redis while it is away, as the queues' workers do.
+    this.redis = new Redis(this.env.REDIS_URL, { maxRetriesPerRequest: null });
+    this.redis.on('error', () => undefined); // reported by the loop, at most every 30 s
+    try {
+      await this.redis.xgroup('CREATE', this.key, ANALYTICS_STREAM_GROUP, '0', 'MKSTREAM');
+    } catch (error) {
+      if (!asError(error).message.startsWith('BUSYGROUP')) throw error;
+    }
+    this.logger.log(`Counting views and clicks from the Redis stream ${this.key}`);
+    this.loop = this.run();
+  }
+
+  /** Lets the transaction under way finish; a read waiting for entries ends within BLOCK_MS. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.loop;
+    this.loop = null;
+    const redis = this.redis;
+    this.redis = null;
+    if (redis) await (redis.status === 'ready' ? redis.quit().then(() => undefined) : Promise.resolve(redis.disconnect()));
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      let entries: Entry[];
+      try {
+        entries = await this.next();
+      } catch (error) {
+        if (this.stopping) break;
+        this.reportError(`Reading the analytics stream: ${asError(error).message}`);
+        await sleep(1000);
+        continue;
+      }
+      if (entries.length === 0) continue;
+      try {
+        await this.count(entries);
+      } catch (error) {
+        // Redis went away while entries were being moved: they are still pending to this worker.
+        this.reportError(`Counting the analytics stream: ${asError(error).message}`);
+        this.retryOwn = true;
+        await sleep(1000);
+      }
+    }
+  }
+
+  /** This worker's failed entries first, then a dead worker's, then new ones. */
+  private async next(): Promise<Entry[]> {
+    if (this.retryOwn) {
+      const own = await this.read('0', 1);
+      if (own.length > 0) return own;
+      this.retryOwn = false;
+    }
+    if (Date.now() >= this.nextClaim) {
+      this.nextClaim = Date.now() + this.env.WORKER_LOCK_MS / 2;
+      const claimed = await this.claimAbandoned();
+      if (claimed.length > 0) return claimed;
+    }
+    const entries = await this.read('>', READ_COUNT, BLOCK_MS);
+    if (entries.length === 0 || this.stopping) return entries;
+    await sleep(GATHER_MS);
+    let weight = entries.reduce((sum, entry) => sum + weightOf(entry), 0);
+    while (!this.stopping && weight < MAX_WEIGHT && entries.length < READ_COUNT * 4) {
+      const more = await this.read('>', READ_COUNT);
+      if (more.length === 0) break;
+      entries.push(...more);
+      weight += more.reduce((sum, entry) => sum + weightOf(entry), 0);
+    }
+    return entries;
+  }
+
+  /** XREADGROUP from `from` ('>' new entries, '0' this worker's pending ones). */
+  private async read(from: '>' | '0', count: number, blockMs?: number): Promise<Entry[]> {
+    const redis = this.redis!;
+    const reply = (
+      blockMs === undefined
+        ? await redis.xreadgroup('GROUP', ANALYTICS_STREAM_GROUP, this.consumer, 'COUNT', count, 'STREAMS', this.key, from)
+        : await redis.xreadgroup('GROUP', ANALYTICS_STREAM_GROUP, this.consumer, 'COUNT', count, 'BLOCK', blockMs, 'STREAMS', this.key, from)
+    ) as StreamReply;
+    return this.readable(reply?.[0]?.[1] ?? []);
+  }
+
+  /** Pending ids whose entries are gone (deleted once counted, their worker stopped before acknowledging) are acknowledged. */
+  private async readable(raw: ReadonlyArray<[string, string[] | null]>): Promise<Entry[]> {
+    const gone = raw.filter(([, fields]) => fields === null).map(([id]) => id);
+    if (gone.length > 0) await this.redis!.xack(this.key, ANALYTICS_STREAM_GROUP, ...gone);
+    return raw.filter((entry): entry is RawEntry => entry[1] !== null).map(toEntry);
+  }
+
+  /** Entries pending to another worker for WORKER_LOCK_MS without being acknowledged: that worker is gone. */
+  private async claimAbandoned(): Promise<Entry[]> {
+    const [, entries, deleted] = (await this.redis!.xautoclaim(
+      this.key,
+      ANALYTICS_STREAM_GROUP,
+      this.consumer,
+      this.env.WORKER_LOCK_MS,
+      '0-0',
+      'COUNT',
+      READ_COUNT,
+    )) as [string, Array<[string, string[] | null]>, string[]?];
+    // Pending ids whose entries were deleted already (counted, then their worker died before acknowledging).
+    if (deleted && deleted.length > 0) await this.redis!.xack(this.key, ANALYTICS_STREAM_GROUP, ...deleted);
+    return this.readable(entries);
+  }
+
+  private async count(entries: Entry[]): Promise<void> {
+    const unreadable = entries.filter((entry) => entry.batch === null);
+    const readable = entries.filter((entry) => entry.batch !== null);
+    if (unreadable.length > 0) await this.giveUp(unreadable, 'the entry is not a batch of views and clicks');
+    if (readable.length === 0) return;
+    const started = performance.now();
+    let failure: unknown;
+    try {
+      await this.processor.countBatches(readable.map((entry) => [entry.batch!]));
+    } catch (error) {
+      failure = error;
+    }
+    const durationMs = performance.now() - started;
+    if (failure === undefined) {
+      await this.done(readable, durationMs);
+      return;
+    }
+    const exhausted: Entry[] = [];
+    for (const entry of readable) {
+      const attempt = (this.attempts.get(entry.id) ?? 0) + 1;
+      this.attempts.set(entry.id, attempt);
+      const outcome = attempt >= MAX_ATTEMPTS ? 'failed' : 'retrying';
+      logJobRun(this.logger, 'analytics', jobOf(entry, attempt - 1), outcome, durationMs, failure);
+      this.jobsRun.inc({ queue: 'analytics', job: 'events', outcome: 'failed' });
+      if (outcome === 'failed') exhausted.push(entry);
+    }
+    if (exhausted.length > 0) await this.giveUp(exhausted, asError(failure).message);
+    this.retryOwn = true;
+    await sleep(this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
+  }
+
+  /** Acknowledged and deleted once counted; should that fail, they are read again and count nothing twice. */
+  private async done(entries: Entry[], durationMs: number): Promise<void> {
+    const ids = entries.map((entry) => entry.id);
+    try {
+      const replies = await this.redis!.multi().xack(this.key, ANALYTICS_STREAM_GROUP, ...ids).xdel(this.key, ...ids).xlen(this.key).exec();
+      this.waitingEntries = Number(replies?.[2]?.[1] ?? this.waitingEntries);
+    } catch (error) {
+      this.reportError(`Counted entries not acknowledged (they are read again and count nothing twice): ${asError(error).message}`);
+      this.retryOwn = true;
+    }
+    for (const entry of entries) {
+      logJobRun(this.logger, 'analytics', jobOf(entry, this.attempts.get(entry.id) ?? 0), 'completed', durationMs);
+      this.jobsRun.inc({ queue: 'analytics', job: 'events', outcome: 'completed' });
+      this.attempts.delete(entry.id);
+    }
+    this.retryMs = RETRY_MS.first;
+  }
+
+  /** Moved to the failed stream with the reason, then acknowledged and deleted here: reported, not retried. */
+  private async giveUp(entries: Entry[], reason: string): Promise<void> {
+    const moving = this.redis!.multi();
+    for (const entry of entries) moving.xadd(this.failedKey, '*', 'entry', entry.id, 'reason', reason, ...entry.fields);
+    const ids = entries.map((entry) => entry.id);
+    await moving.xack(this.key, ANALYTICS_STREAM_GROUP, ...ids).xdel(this.key, ...ids).exec();
+    for (const id of ids) this.attempts.delete(id);
+    this.logger.error(
+      `${entries.length} batches of views and clicks not counted (${reason}); kept on ${this.failedKey}: ${ids.join(', ')}`,
+    );
+  }
+
+  private reportError(message: string): void {
+    if (Date.now() - this.lastError < 30_000) return;
+    this.lastError = Date.now();
+    this.logger.error(message);
+  }
+}
+
+const toEntry = ([id, fields]: RawEntry): Entry => ({ id, fields, batch: batchOfEntry(fields) });
+
+/** An entry's weight toward MAX_WEIGHT: its groups and visitor hashes, as a job's. */
+const weightOf = (entry: Entry) =>
+  entry.batch?.groups.reduce((weight, group) => weight + 1 + (group.visitors?.length ?? 0), 0) ?? 1;
+
+/** How an entry's run is logged: as a job of the analytics queue, by its batch's id. */
+const jobOf = (entry: Entry, attemptsMade: number) => ({ name: 'events', id: entry.batch?.id ?? entry.id, attemptsMade });
