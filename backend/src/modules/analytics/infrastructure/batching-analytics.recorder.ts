@@ -24,6 +24,12 @@ const SHUTDOWN_FLUSH_MS = 5000;
 /** Visitor hashes remembered as sent, per day; past this the memory is cleared (the rollups dedupe anyway). */
 const SENT_MAX = 200_000;
 
+/** A day's visitor hashes already put in a batch, per group key, and how many in all. */
+interface SentOnDay {
+  groups: Map<string, Set<string>>;
+  hashes: number;
+}
+
 /**
  * Events counted together, queued as one job; a batch that failed is queued again as it was, under the same id.
  * Visitors waiting for it share one promise, settled once it is queued (or once the store is taken as away).
@@ -75,7 +81,7 @@ export class BatchingAnalyticsRecorder extends AnalyticsRecorder implements Befo
   private readonly days = new UtcDays();
   private readonly hashes = new RecentVisitorHashes();
   /** Per day, the group keys and visitor hashes already put in a batch. */
-  private readonly sent = new Map<string, Set<string>>();
+  private readonly sent = new Map<string, SentOnDay>();
   private readonly queuedEvents: Counter<never>;
   private readonly droppedEvents: Counter<never>;
 
@@ -192,9 +198,14 @@ export class BatchingAnalyticsRecorder extends AnalyticsRecorder implements Befo
     if (salt && event.visitor) {
       const hash = this.hashes.of(day, salt, event.ownerId, event.visitor.address, event.visitor.userAgent);
       const sent = this.sentOn(day);
-      const sentKey = `${key}|${hash}`;
-      if (!sent.has(sentKey)) {
-        sent.add(sentKey);
+      let hashes = sent.groups.get(key);
+      if (!hashes) {
+        hashes = new Set();
+        sent.groups.set(key, hashes);
+      }
+      if (!hashes.has(hash)) {
+        hashes.add(hash);
+        sent.hashes += 1;
         group.visitors.push(hash);
         batch.weight += 1;
       }
@@ -216,14 +227,17 @@ export class BatchingAnalyticsRecorder extends AnalyticsRecorder implements Befo
     return batch;
   }
 
-  private sentOn(day: string): Set<string> {
+  private sentOn(day: string): SentOnDay {
     let sent = this.sent.get(day);
     if (!sent) {
-      sent = new Set();
+      sent = { groups: new Map(), hashes: 0 };
       this.sent.set(day, sent);
       // Today's and yesterday's: events of the day before come late only around midnight.
       for (const known of [...this.sent.keys()].sort().slice(0, -2)) this.sent.delete(known);
-    } else if (sent.size >= SENT_MAX) sent.clear();
+    } else if (sent.hashes >= SENT_MAX) {
+      sent.groups.clear();
+      sent.hashes = 0;
+    }
     return sent;
   }
 

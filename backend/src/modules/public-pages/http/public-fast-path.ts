@@ -97,9 +97,13 @@ export function publicFastPath(responder: PublicPageResponder, options: FastPath
       const click = CLICK.exec(url);
       if (click && isId(click[1]!) && isPlainJsonCall(request, options.allowedOrigins, options.protocolOf(request))) {
         labelRoute(response, CLICK_ROUTE);
-        withHeaders(response);
+        const headers = withRequestId(options.headers, response);
         readSmallJson(request)
-          .then((problem) => (problem !== null ? refuse(response, 400, problem) : responder.click(request, response, click[1]!, options.addressOf(request))))
+          .then((problem) =>
+            problem !== null
+              ? refuse(response, 400, problem, headers)
+              : responder.click(request, response, click[1]!, options.addressOf(request), headers),
+          )
           .catch((error: unknown) => fail(response, error));
         return;
       }
@@ -142,8 +146,8 @@ function readSmallJson(request: IncomingMessage): Promise<string | null> {
   });
 }
 
-function refuse(response: ServerResponse, statusCode: number, message: string): void {
+function refuse(response: ServerResponse, statusCode: number, message: string, headers: readonly string[]): void {
   const bytes = Buffer.from(JSON.stringify({ statusCode, message }), 'utf8');
-  response.writeHead(statusCode, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) });
+  response.writeHead(statusCode, [...headers, 'Content-Type', 'application/json; charset=utf-8', 'Content-Length', String(bytes.length)]);
   response.end(bytes);
 }

@@ -180,13 +180,16 @@ export class PublicPageResponder {
     }
   }
 
-  /** POST /api/links/{id}/click: counts the click (with the source on the bio page's address) and answers `{ url }`. */
-  async click(request: IncomingMessage, response: ServerResponse, linkId: Id, address: string | undefined): Promise<void> {
+  /**
+   * POST /api/links/{id}/click: counts the click (with the source on the bio page's address) and answers `{ url }`;
+   * `headers`: those the answer must carry besides its own (the security headers, when Express did not set them).
+   */
+  async click(request: IncomingMessage, response: ServerResponse, linkId: Id, address: string | undefined, headers: readonly string[] = []): Promise<void> {
     try {
       const url = await this.follow.execute(linkId, this.visitorOf(request, address, this.sourceOf(request, clickSource)));
-      sendJson(response, 200, { url });
+      sendJson(response, 200, { url }, headers);
     } catch (error) {
-      answerJsonError(response, error, []);
+      answerJsonError(response, error, headers);
     }
   }
 
