@@ -105,6 +105,26 @@ describe('the analytics stream between the API and the worker', () => {
     expect(fields).toContain('not json');
   });
 
+  it('tries the entries of a failed transaction again one by one, so one that cannot be counted holds back no other', async () => {
+    const { views, counted } = await creator();
+    // An owner id PostgreSQL refuses: every transaction with this batch in it fails.
+    const poison = await redis.xadd(stream, '*', ...entryFields({ id: randomUUID(), groups: [{ ...views(1), ownerId: 'not-an-id' }] }));
+    await redis.xadd(stream, '*', ...entryFields({ id: randomUUID(), groups: [views(3)] }));
+    await redis.xadd(stream, '*', ...entryFields({ id: randomUUID(), groups: [views(4)] }));
+    const deadline = Date.now() + 10_000;
+    while ((await counted()) < 7 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await counted()).toBe(7);
+    // The one that cannot be counted waits for its next attempt, still on the stream and pending.
+    const pending = (await redis.xpending(stream, ANALYTICS_STREAM_GROUP, '-', '+', 10)) as Array<[string, string, number, number]>;
+    expect(pending.map(([id]) => id)).toEqual([poison]);
+    expect(await redis.xlen(stream)).toBe(1);
+    // Taken off by hand, as an operator would (the worker then finds it gone): the stream is empty again.
+    await redis.xack(stream, ANALYTICS_STREAM_GROUP, poison);
+    await redis.xdel(stream, poison);
+    await analyticsSettled(app);
+    expect(await counted()).toBe(7);
+  });
+
   it("takes over the entries a worker read and never acknowledged, once they were idle for WORKER_LOCK_MS", async () => {
     const { views, counted } = await creator();
     await worker!.close();

@@ -23,9 +23,18 @@ const GATHER_MS = 50;
 /** Entries read at once, and groups plus visitor hashes counted in one transaction at most. */
 const READ_COUNT = 500;
 const MAX_WEIGHT = 5000;
-/** Attempts at counting an entry before it is moved to the failed stream, reported and no longer retried. */
+/**
+ * Attempts at counting an entry before it is moved to the failed stream, reported and no longer retried, and the
+ * pause before the next attempt after each failure (1 s, 2 s, 4 s…): as the queue's jobs, about 17 minutes in all.
+ */
 const MAX_ATTEMPTS = 10;
-const RETRY_MS = { first: 1000, max: 30_000 };
+const RETRY_BASE_MS = 1000;
+
+/** An entry of this worker's that failed: how often, and when it is tried again (alone). */
+interface Retry {
+  attempts: number;
+  notBefore: number;
+}
 
 interface Entry {
   id: string;
@@ -47,8 +56,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Nothing is lost and nothing counts twice:
  * - an entry is deleted only after its batch committed; a batch delivered again counts nothing (its id is
  *   remembered by the rollups);
- * - a failed transaction leaves its entries pending to this worker, which reads them again, one at a time so
- *   that one entry that cannot be counted holds back no other, with growing pauses;
+ * - a failed transaction leaves its entries pending to this worker, which tries each again on its own after a
+ *   growing pause, so that an entry that cannot be counted holds back no other; new entries go on meanwhile;
  * - after MAX_ATTEMPTS an entry moves to the failed stream with the reason and is reported at error: recorded
  *   as not applied, never dropped in silence;
  * - entries pending to a worker that died (killed, cut off) are taken over once idle for WORKER_LOCK_MS.
@@ -65,13 +74,10 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
   private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private stopping = false;
   private loop: Promise<void> | null = null;
-  /** Entries of this worker's that failed: read again, one at a time, before anything new. */
-  private retryOwn = false;
-  private retryMs = RETRY_MS.first;
   private nextClaim = 0;
   private lastError = 0;
-  /** Failed attempts per entry (this process's; an entry taken over from a dead worker starts again). */
-  private readonly attempts = new Map<string, number>();
+  /** This worker's entries that failed, by id (an entry taken over from a worker that stopped starts again). */
+  private readonly retries = new Map<string, Retry>();
   private waitingEntries = 0;
   private readonly jobsRun: Counter<'queue' | 'job' | 'outcome'>;
 
@@ -133,32 +139,32 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
       try {
         await this.count(entries);
       } catch (error) {
-        // Redis went away while entries were being moved: they are still pending to this worker.
+        // Redis went away while entries were being moved: they stay pending, and are taken over once idle.
         this.reportError(`Counting the analytics stream: ${asError(error).message}`);
-        this.retryOwn = true;
         await sleep(1000);
       }
     }
   }
 
-  /** This worker's failed entries first, then a dead worker's, then new ones. */
+  /** An entry of this worker's due to be tried again (alone), else those of a worker that stopped, else new ones. */
   private async next(): Promise<Entry[]> {
-    if (this.retryOwn) {
-      const own = await this.read('0', 1);
-      if (own.length > 0) return own;
-      this.retryOwn = false;
+    const now = Date.now();
+    let soonest = Infinity;
+    for (const [id, retry] of this.retries) {
+      if (retry.notBefore <= now) return this.fetch(id);
+      soonest = Math.min(soonest, retry.notBefore);
     }
-    if (Date.now() >= this.nextClaim) {
-      this.nextClaim = Date.now() + this.env.WORKER_LOCK_MS / 2;
+    if (now >= this.nextClaim) {
+      this.nextClaim = now + this.env.WORKER_LOCK_MS / 2;
       const claimed = await this.claimAbandoned();
       if (claimed.length > 0) return claimed;
     }
-    const entries = await this.read('>', READ_COUNT, BLOCK_MS);
+    const entries = await this.read(READ_COUNT, Math.max(1, Math.min(BLOCK_MS, soonest - now)));
     if (entries.length === 0 || this.stopping) return entries;
     await sleep(GATHER_MS);
     let weight = entries.reduce((sum, entry) => sum + weightOf(entry), 0);
     while (!this.stopping && weight < MAX_WEIGHT && entries.length < READ_COUNT * 4) {
-      const more = await this.read('>', READ_COUNT);
+      const more = await this.read(READ_COUNT);
       if (more.length === 0) break;
       entries.push(...more);
       weight += more.reduce((sum, entry) => sum + weightOf(entry), 0);
@@ -166,15 +172,24 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
     return entries;
   }
 
-  /** XREADGROUP from `from` ('>' new entries, '0' this worker's pending ones). */
-  private async read(from: '>' | '0', count: number, blockMs?: number): Promise<Entry[]> {
+  /** New entries (XREADGROUP '>'), waiting up to `blockMs` for the first. */
+  private async read(count: number, blockMs?: number): Promise<Entry[]> {
     const redis = this.redis!;
     const reply = (
       blockMs === undefined
-        ? await redis.xreadgroup('GROUP', ANALYTICS_STREAM_GROUP, this.consumer, 'COUNT', count, 'STREAMS', this.key, from)
-        : await redis.xreadgroup('GROUP', ANALYTICS_STREAM_GROUP, this.consumer, 'COUNT', count, 'BLOCK', blockMs, 'STREAMS', this.key, from)
+        ? await redis.xreadgroup('GROUP', ANALYTICS_STREAM_GROUP, this.consumer, 'COUNT', count, 'STREAMS', this.key, '>')
+        : await redis.xreadgroup('GROUP', ANALYTICS_STREAM_GROUP, this.consumer, 'COUNT', count, 'BLOCK', blockMs, 'STREAMS', this.key, '>')
     ) as StreamReply;
     return this.readable(reply?.[0]?.[1] ?? []);
+  }
+
+  /** One of this worker's pending entries, read again (it stays pending to this worker); gone once counted elsewhere. */
+  private async fetch(id: string): Promise<Entry[]> {
+    const found = await this.redis!.xrange(this.key, id, id);
+    if (found.length > 0) return found.map(toEntry);
+    this.retries.delete(id);
+    await this.redis!.xack(this.key, ANALYTICS_STREAM_GROUP, id);
+    return [];
   }
 
   /** Pending ids whose entries are gone (deleted once counted, their worker stopped before acknowledging) are acknowledged. */
@@ -197,7 +212,8 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
     )) as [string, Array<[string, string[] | null]>, string[]?];
     // Pending ids whose entries were deleted already (counted, then their worker died before acknowledging).
     if (deleted && deleted.length > 0) await this.redis!.xack(this.key, ANALYTICS_STREAM_GROUP, ...deleted);
-    return this.readable(entries);
+    // This worker's own entries waiting for their next attempt keep their pause.
+    return (await this.readable(entries)).filter((entry) => !this.retries.has(entry.id));
   }
 
   private async count(entries: Entry[]): Promise<void> {
@@ -219,17 +235,14 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
     }
     const exhausted: Entry[] = [];
     for (const entry of readable) {
-      const attempt = (this.attempts.get(entry.id) ?? 0) + 1;
-      this.attempts.set(entry.id, attempt);
-      const outcome = attempt >= MAX_ATTEMPTS ? 'failed' : 'retrying';
-      logJobRun(this.logger, 'analytics', jobOf(entry, attempt - 1), outcome, durationMs, failure);
+      const attempts = (this.retries.get(entry.id)?.attempts ?? 0) + 1;
+      const outcome = attempts >= MAX_ATTEMPTS ? 'failed' : 'retrying';
+      logJobRun(this.logger, 'analytics', jobOf(entry, attempts - 1), outcome, durationMs, failure);
       this.jobsRun.inc({ queue: 'analytics', job: 'events', outcome: 'failed' });
       if (outcome === 'failed') exhausted.push(entry);
+      else this.retries.set(entry.id, { attempts, notBefore: Date.now() + RETRY_BASE_MS * 2 ** (attempts - 1) });
     }
     if (exhausted.length > 0) await this.giveUp(exhausted, asError(failure).message);
-    this.retryOwn = true;
-    await sleep(this.retryMs);
-    this.retryMs = Math.min(this.retryMs * 2, RETRY_MS.max);
   }
 
   /** Acknowledged and deleted once counted; should that fail, they are read again and count nothing twice. */
@@ -239,15 +252,13 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
       const replies = await this.redis!.multi().xack(this.key, ANALYTICS_STREAM_GROUP, ...ids).xdel(this.key, ...ids).xlen(this.key).exec();
       this.waitingEntries = Number(replies?.[2]?.[1] ?? this.waitingEntries);
     } catch (error) {
-      this.reportError(`Counted entries not acknowledged (they are read again and count nothing twice): ${asError(error).message}`);
-      this.retryOwn = true;
+      this.reportError(`Counted entries not acknowledged (taken over once idle, they count nothing twice): ${asError(error).message}`);
     }
     for (const entry of entries) {
-      logJobRun(this.logger, 'analytics', jobOf(entry, this.attempts.get(entry.id) ?? 0), 'completed', durationMs);
+      logJobRun(this.logger, 'analytics', jobOf(entry, this.retries.get(entry.id)?.attempts ?? 0), 'completed', durationMs);
       this.jobsRun.inc({ queue: 'analytics', job: 'events', outcome: 'completed' });
-      this.attempts.delete(entry.id);
+      this.retries.delete(entry.id);
     }
-    this.retryMs = RETRY_MS.first;
   }
 
   /** Moved to the failed stream with the reason, then acknowledged and deleted here: reported, not retried. */
@@ -256,7 +267,7 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
     for (const entry of entries) moving.xadd(this.failedKey, '*', 'entry', entry.id, 'reason', reason, ...entry.fields);
     const ids = entries.map((entry) => entry.id);
     await moving.xack(this.key, ANALYTICS_STREAM_GROUP, ...ids).xdel(this.key, ...ids).exec();
-    for (const id of ids) this.attempts.delete(id);
+    for (const id of ids) this.retries.delete(id);
     this.logger.error(
       `${entries.length} batches of views and clicks not counted (${reason}); kept on ${this.failedKey}: ${ids.join(', ')}`,
     );
