@@ -125,6 +125,17 @@ describe('the analytics stream between the API and the worker', () => {
     expect(await counted()).toBe(7);
   });
 
+  it('makes the stream and its group again when Redis lost them, and counts what comes after', async () => {
+    const { views, counted } = await creator();
+    await redis.del(stream);
+    // An API process hands a batch over meanwhile: the stream is made again, without the group.
+    await redis.xadd(stream, '*', ...entryFields({ id: randomUUID(), groups: [views(2)] }));
+    const deadline = Date.now() + 10_000;
+    while ((await counted()) < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await counted()).toBe(2);
+    await analyticsSettled(app);
+  });
+
   it("takes over the entries a worker read and never acknowledged, once they were idle for WORKER_LOCK_MS", async () => {
     const { views, counted } = await creator();
     await worker!.close();

@@ -29,6 +29,8 @@ const MAX_WEIGHT = 5000;
  */
 const MAX_ATTEMPTS = 10;
 const RETRY_BASE_MS = 1000;
+/** After a failed transaction the reader pauses, the longer the more fail in a row: no busy loop while PostgreSQL is away. */
+const PAUSE_MS = { first: 1000, max: 30_000 };
 
 /** An entry of this worker's that failed: how often, and when it is tried again (alone). */
 interface Retry {
@@ -58,6 +60,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  *   remembered by the rollups);
  * - a failed transaction leaves its entries pending to this worker, which tries each again on its own after a
  *   growing pause, so that an entry that cannot be counted holds back no other; new entries go on meanwhile;
+ *   after each failure the reader pauses (1 s, doubling while failures follow each other, 30 s at most);
  * - after MAX_ATTEMPTS an entry moves to the failed stream with the reason and is reported at error: recorded
  *   as not applied, never dropped in silence;
  * - entries pending to a worker that died (killed, cut off) are taken over once idle for WORKER_LOCK_MS.
@@ -76,6 +79,7 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
   private loop: Promise<void> | null = null;
   private nextClaim = 0;
   private lastError = 0;
+  private pauseMs = PAUSE_MS.first;
   /** This worker's entries that failed, by id (an entry taken over from a worker that stopped starts again). */
   private readonly retries = new Map<string, Retry>();
   private waitingEntries = 0;
@@ -105,11 +109,7 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
     // Waits for Redis while it is away, as the queues' workers do.
     this.redis = new Redis(this.env.REDIS_URL, { maxRetriesPerRequest: null });
     this.redis.on('error', () => undefined); // reported by the loop, at most every 30 s
-    try {
-      await this.redis.xgroup('CREATE', this.key, ANALYTICS_STREAM_GROUP, '0', 'MKSTREAM');
-    } catch (error) {
-      if (!asError(error).message.startsWith('BUSYGROUP')) throw error;
-    }
+    await this.createGroup();
     this.logger.log(`Counting views and clicks from the Redis stream ${this.key}`);
     this.loop = this.run();
   }
@@ -131,7 +131,10 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
         entries = await this.next();
       } catch (error) {
         if (this.stopping) break;
-        this.reportError(`Reading the analytics stream: ${asError(error).message}`);
+        const message = asError(error).message;
+        // Redis lost its data (restarted without persistence, the key deleted): the stream and its group are made again.
+        if (/NOGROUP|no longer exists/.test(message)) await this.createGroup().catch(() => undefined);
+        this.reportError(`Reading the analytics stream: ${message}`);
         await sleep(1000);
         continue;
       }
@@ -146,14 +149,22 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
     }
   }
 
-  /** An entry of this worker's due to be tried again (alone), else those of a worker that stopped, else new ones. */
+  /** The stream and its consumer group, made unless they are there (every worker may start together). */
+  private async createGroup(): Promise<void> {
+    try {
+      await this.redis!.xgroup('CREATE', this.key, ANALYTICS_STREAM_GROUP, '0', 'MKSTREAM');
+    } catch (error) {
+      if (!asError(error).message.startsWith('BUSYGROUP')) throw error;
+    }
+  }
+
+  /** The entry of this worker's longest due to be tried again (alone), else those of a worker that stopped, else new ones. */
   private async next(): Promise<Entry[]> {
     const now = Date.now();
-    let soonest = Infinity;
-    for (const [id, retry] of this.retries) {
-      if (retry.notBefore <= now) return this.fetch(id);
-      soonest = Math.min(soonest, retry.notBefore);
-    }
+    let first: [string, Retry] | null = null;
+    for (const entry of this.retries) if (!first || entry[1].notBefore < first[1].notBefore) first = entry;
+    if (first && first[1].notBefore <= now) return this.fetch(first[0]);
+    const soonest = first?.[1].notBefore ?? Infinity;
     if (now >= this.nextClaim) {
       this.nextClaim = now + this.env.WORKER_LOCK_MS / 2;
       const claimed = await this.claimAbandoned();
@@ -163,8 +174,8 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
     if (entries.length === 0 || this.stopping) return entries;
     await sleep(GATHER_MS);
     let weight = entries.reduce((sum, entry) => sum + weightOf(entry), 0);
-    while (!this.stopping && weight < MAX_WEIGHT && entries.length < READ_COUNT * 4) {
-      const more = await this.read(READ_COUNT);
+    while (!this.stopping && weight < MAX_WEIGHT && entries.length < READ_COUNT) {
+      const more = await this.read(READ_COUNT - entries.length);
       if (more.length === 0) break;
       entries.push(...more);
       weight += more.reduce((sum, entry) => sum + weightOf(entry), 0);
@@ -243,6 +254,8 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
       else this.retries.set(entry.id, { attempts, notBefore: Date.now() + RETRY_BASE_MS * 2 ** (attempts - 1) });
     }
     if (exhausted.length > 0) await this.giveUp(exhausted, asError(failure).message);
+    await sleep(this.pauseMs);
+    this.pauseMs = Math.min(this.pauseMs * 2, PAUSE_MS.max);
   }
 
   /** Acknowledged and deleted once counted; should that fail, they are read again and count nothing twice. */
@@ -259,6 +272,7 @@ export class AnalyticsStreamConsumer implements OnApplicationBootstrap, BeforeAp
       this.jobsRun.inc({ queue: 'analytics', job: 'events', outcome: 'completed' });
       this.retries.delete(entry.id);
     }
+    this.pauseMs = PAUSE_MS.first;
   }
 
   /** Moved to the failed stream with the reason, then acknowledged and deleted here: reported, not retried. */
