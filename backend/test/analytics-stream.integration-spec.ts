@@ -108,7 +108,7 @@ describe('the analytics stream between the API and the worker', () => {
   it('tries the entries of a failed transaction again one by one, so one that cannot be counted holds back no other', async () => {
     const { views, counted } = await creator();
     // An owner id PostgreSQL refuses: every transaction with this batch in it fails.
-    const poison = await redis.xadd(stream, '*', ...entryFields({ id: randomUUID(), groups: [{ ...views(1), ownerId: 'not-an-id' }] }));
+    const poison = (await redis.xadd(stream, '*', ...entryFields({ id: randomUUID(), groups: [{ ...views(1), ownerId: 'not-an-id' }] })))!;
     await redis.xadd(stream, '*', ...entryFields({ id: randomUUID(), groups: [views(3)] }));
     await redis.xadd(stream, '*', ...entryFields({ id: randomUUID(), groups: [views(4)] }));
     const deadline = Date.now() + 10_000;
