@@ -16,9 +16,4 @@ export class QueuedEventHandOver extends EventHandOver {
   async send(batch: EventBatch): Promise<void> {
     await this.queues.add('analytics', 'events', { batch: batch.id, groups: batch.groups }, { jobId: batch.id });
   }
-
-  async waiting(): Promise<number> {
-    const counts = await this.queues.queue('analytics').getJobCounts('waiting', 'active', 'delayed', 'prioritized');
-    return Object.values(counts).reduce((sum, n) => sum + n, 0);
-  }
 }

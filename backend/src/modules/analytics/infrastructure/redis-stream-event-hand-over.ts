@@ -25,11 +25,6 @@ export class RedisStreamEventHandOver extends EventHandOver implements OnApplica
     await this.redis.xadd(this.key, '*', ...entryFields(batch));
   }
 
-  /** Entries stay on the stream until they are counted (XDEL after XACK). */
-  waiting(): Promise<number> {
-    return this.redis.xlen(this.key);
-  }
-
   async onApplicationShutdown(): Promise<void> {
     if (this.redis.status === 'ready') await this.redis.quit();
     else this.redis.disconnect();

@@ -8,6 +8,4 @@ import type { EventBatch } from '../../domain/analytics.js';
 export abstract class EventHandOver {
   /** Settles once the batch is stored durably for the worker; rejects when the store did not take it. */
   abstract send(batch: EventBatch): Promise<void>;
-  /** Batches handed over and not counted yet. */
-  abstract waiting(): Promise<number>;
 }
